@@ -1,0 +1,55 @@
+import { base58 } from '@scure/base';
+import { sha256 } from './hash.js';
+
+/** cb58 = base58(bytes ‖ last 4 bytes of sha256(bytes)), AvalancheGo's id encoding. */
+export function cb58Encode(bytes: Uint8Array): string {
+  const check = sha256(bytes).subarray(28);
+  const out = new Uint8Array(bytes.length + 4);
+  out.set(bytes);
+  out.set(check, bytes.length);
+  return base58.encode(out);
+}
+
+/** Decodes cb58 with AvalancheGo's error messages (utils/formatting, ids). */
+export function cb58Decode(text: string): Uint8Array {
+  if (text.length === 0) throw new Error('base58 decoding error: zero length string');
+  let raw: Uint8Array;
+  try {
+    raw = base58.decode(text);
+  } catch {
+    const bad = [...text].find((c) => !BASE58_ALPHABET.includes(c)) ?? '?';
+    throw new Error(`base58 decoding error: Invalid base58 digit ('${bad}')`);
+  }
+  if (raw.length < 4) throw new Error('input string is smaller than the checksum size');
+  const body = raw.subarray(0, raw.length - 4);
+  const check = sha256(body).subarray(28);
+  for (let i = 0; i < 4; i++) if (check[i] !== raw[raw.length - 4 + i]) throw new Error('invalid input checksum');
+  return body;
+}
+
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Parses a 32-byte id (ids.FromString). */
+export function idFromString(text: string): Uint8Array {
+  const bytes = cb58Decode(text);
+  if (bytes.length !== 32) throw new Error(`invalid hash length: expected 32 bytes but got ${bytes.length}`);
+  return bytes;
+}
+
+export function idToString(id: Uint8Array): string {
+  return cb58Encode(id);
+}
+
+/** NodeID-<cb58 of 20 bytes>. */
+export function nodeIdToString(id: Uint8Array): string {
+  return 'NodeID-' + cb58Encode(id);
+}
+
+export function nodeIdFromString(text: string): Uint8Array {
+  if (!text.startsWith('NodeID-')) throw new Error(`ID: ${text} is missing the prefix: NodeID-`);
+  const bytes = cb58Decode(text.slice('NodeID-'.length));
+  if (bytes.length !== 20) throw new Error(`expected 20 bytes but got ${bytes.length}`);
+  return bytes;
+}
+
+export const EMPTY_ID = new Uint8Array(32);

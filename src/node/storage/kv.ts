@@ -1,0 +1,101 @@
+import { ClassicLevel } from 'classic-level';
+
+/** One write in an atomic batch. */
+export type KvOp = { type: 'put'; key: Uint8Array; value: Uint8Array } | { type: 'del'; key: Uint8Array };
+
+/**
+ * The node's key-value store (LevelDB on disk). Every stage of the node keeps its data under its own key
+ * prefix (see `prefixed`), and everything that must be consistent is written in one `batch` — LevelDB
+ * applies a batch atomically, so a kill -9 leaves either all of it or none of it.
+ */
+export interface KvStore {
+  get(key: Uint8Array): Promise<Uint8Array | undefined>;
+  getMany(keys: Uint8Array[]): Promise<(Uint8Array | undefined)[]>;
+  put(key: Uint8Array, value: Uint8Array): Promise<void>;
+  del(key: Uint8Array): Promise<void>;
+  batch(ops: KvOp[]): Promise<void>;
+  /** Keys in [gte, lt), ascending unless reverse. */
+  iterate(range: { gte: Uint8Array; lt: Uint8Array; reverse?: boolean; limit?: number }): AsyncIterable<[Uint8Array, Uint8Array]>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+}
+
+export async function openLevelStore(dir: string): Promise<KvStore> {
+  const db = new ClassicLevel<Uint8Array, Uint8Array>(dir, { keyEncoding: 'view', valueEncoding: 'view' });
+  await db.open();
+  let closed = false;
+  return {
+    async get(key) {
+      const v = await db.get(key);
+      return v ?? undefined;
+    },
+    async getMany(keys) {
+      const vs = await db.getMany(keys);
+      return vs.map((v) => v ?? undefined);
+    },
+    put: (key, value) => db.put(key, value),
+    del: (key) => db.del(key),
+    batch: (ops) => db.batch(ops),
+    async *iterate({ gte, lt, reverse = false, limit = -1 }) {
+      for await (const entry of db.iterator({ gte, lt, reverse, limit })) yield entry;
+    },
+    async close() {
+      closed = true;
+      await db.close();
+    },
+    get closed() {
+      return closed || db.status !== 'open';
+    },
+  };
+}
+
+/** In-memory store with the same semantics, for unit tests. */
+export function openMemoryStore(): KvStore {
+  const map = new Map<string, Uint8Array>();
+  const hex = (k: Uint8Array) => Buffer.from(k).toString('hex');
+  let closed = false;
+  return {
+    async get(key) { return map.get(hex(key)); },
+    async getMany(keys) { return keys.map((k) => map.get(hex(k))); },
+    async put(key, value) { map.set(hex(key), value); },
+    async del(key) { map.delete(hex(key)); },
+    async batch(ops) {
+      for (const op of ops) if (op.type === 'put') map.set(hex(op.key), op.value); else map.delete(hex(op.key));
+    },
+    async *iterate({ gte, lt, reverse = false, limit = -1 }) {
+      const lo = hex(gte), hi = hex(lt);
+      const keys = [...map.keys()].filter((k) => k >= lo && k < hi).sort();
+      if (reverse) keys.reverse();
+      const picked = limit >= 0 ? keys.slice(0, limit) : keys;
+      for (const k of picked) yield [new Uint8Array(Buffer.from(k, 'hex')), map.get(k)!];
+    },
+    async close() { closed = true; },
+    get closed() { return closed; },
+  };
+}
+
+/** Key helpers: prefix ‖ suffix, and the exclusive upper bound of a prefix range. */
+export function key(prefix: Uint8Array, ...parts: Uint8Array[]): Uint8Array {
+  const len = parts.reduce((n, p) => n + p.length, prefix.length);
+  const out = new Uint8Array(len);
+  out.set(prefix);
+  let off = prefix.length;
+  for (const p of parts) { out.set(p, off); off += p.length; }
+  return out;
+}
+
+export function prefixEnd(prefix: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(prefix);
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i]! < 0xff) { out[i]! += 1; return out.subarray(0, i + 1); }
+  }
+  return new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+}
+
+export function u64Key(n: bigint): Uint8Array {
+  const b = new Uint8Array(8);
+  new DataView(b.buffer).setBigUint64(0, n);
+  return b;
+}
+
+export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
