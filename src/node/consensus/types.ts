@@ -29,7 +29,7 @@ export interface AcceptedContainer {
  * index). `prepare` returns the writes; `commit` runs after the batch is durable, to update memory.
  */
 export interface AcceptSink {
-  prepare(container: AcceptedContainer): { ops: KvOp[]; commit(): void };
+  prepare(container: AcceptedContainer): { ops: KvOp[]; commit(): void; abort?(): void };
 }
 
 export type AcceptListener = (container: AcceptedContainer) => void;

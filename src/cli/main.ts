@@ -1,0 +1,42 @@
+import { ConfigError } from '../config/options.js';
+import { runNodeCommand } from './node-command.js';
+import { runStartCommand } from './start-command.js';
+
+const USAGE = `firn — a local Avalanche network and data stack
+
+Usage: firn <command> [options]
+
+Commands:
+  start    run everything on embedded defaults (today: the devnet node with its APIs)
+  node     run the devnet node alone, with AvalancheGo's flags and defaults
+
+Run 'firn <command> --help' for the options of a command.
+`;
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'start':
+        return await runStartCommand(rest);
+      case 'node':
+        return await runNodeCommand(rest);
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        process.stdout.write(USAGE);
+        return;
+      default:
+        process.stderr.write(`firn: unknown command "${command}"\n\n${USAGE}`);
+        process.exitCode = 2;
+    }
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`firn: ${e.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,18 @@
+export { ALL_TAG, APPLICATION_TAG, CheckFailure, PRIMARY_NETWORK_ID, type HealthCheck } from './check.js';
+export { systemClock, type HealthClock } from './clock.js';
+export { formatGoDuration, formatGoDurationMs } from './go-duration.js';
+export { formatRfc3339Nano, GO_ZERO_TIME } from './go-time.js';
+export { HealthRegistry, type HealthKind } from './registry.js';
+export { HealthWorker, type HealthReport } from './worker.js';
+export { RequestTracker } from './request-tracker.js';
+export { handleHealthGet, healthRpcService, registerHealthRoutes, type HealthRoutes } from './http.js';
+export { networkCheck, type NetworkStatus, type NetworkHealthConfig } from './checks/network.js';
+export { InProcessNetwork, PING_FREQUENCY_MS } from './checks/in-process-network.js';
+export { routerCheck } from './checks/router.js';
+export { databaseCheck, type DatabaseProbe } from './checks/database.js';
+export { diskSpaceCheck, statDisk } from './checks/diskspace.js';
+export { bootstrappedCheck, registerBootstrappedCheck, type BootstrapStatus } from './checks/bootstrapped.js';
+export { chainCheck, registerChainCheck, FULLY_CONNECTED, type ChainStatus, type ChainNetworking } from './checks/chain.js';
+export { blsCheck, type BlsKeys } from './checks/bls.js';
+export { futureUpgradeCheck, INITIALLY_ACTIVE_TIME_MS, type UpgradeView } from './checks/future-upgrade.js';
+export { registerNodeChecks, type NodeCheckSources } from './node-checks.js';

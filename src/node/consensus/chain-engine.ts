@@ -1,0 +1,166 @@
+import { encodeProposerBlock } from '../../codec/proposervm/index.js';
+import { idToString } from '../../lib/cb58.js';
+import { Mutex } from '../../lib/mutex.js';
+import { key, u64Key, utf8, type KvOp, type KvStore } from '../storage/kv.js';
+import type { AcceptedContainer, AcceptListener, AcceptSink, InnerBlock } from './types.js';
+
+/** Granite epoch length on local configurations (reference/node-apis.md §5.2). */
+const EPOCH_DURATION_S = 30n;
+
+interface Epoch { pChainHeight: bigint; number: bigint; startTime: bigint }
+
+interface Head {
+  id: Uint8Array;
+  height: bigint;
+  timestamp: bigint;
+  pChainHeight: bigint;
+  epoch: Epoch | undefined;
+  /** True while the head is the chain's genesis (a pre-fork block). */
+  genesis: boolean;
+}
+
+export interface ChainEngineOptions {
+  db: KvStore;
+  chainAlias: string;
+  chainId: Uint8Array;
+  /** The chain's genesis block id (inner), the parent of its first proposervm block. */
+  genesisId: Uint8Array;
+  genesisTimestamp: bigint;
+  /** DER staking certificate of this node, and a signer over a sha256 digest with its key. */
+  certificate: Uint8Array;
+  sign: (digest: Uint8Array) => Uint8Array;
+  /** Current P-chain height, recorded in each block (the P-chain passes its own). */
+  pChainHeight: () => bigint;
+  now?: () => bigint;
+}
+
+/**
+ * Instant-finality consensus for one chain: every block the VM builds is wrapped in a proposervm block
+ * (as AvalancheGo's chains run inside proposervm) and accepted at once. The VM's writes, the engine's
+ * records and every sink's writes (the container index) go to disk in one atomic batch, so a crash
+ * leaves either the whole block or none of it.
+ */
+export class ChainEngine {
+  private head!: Head;
+  private readonly listeners: AcceptListener[] = [];
+  private readonly sinks: AcceptSink[] = [];
+  private readonly prefix: Uint8Array;
+  readonly lock: Mutex;
+
+  private constructor(private readonly opts: ChainEngineOptions) {
+    this.prefix = utf8(`eng/${idToString(opts.chainId)}/`);
+    this.lock = new Mutex(`${opts.chainAlias}.engine`);
+  }
+
+  static async open(opts: ChainEngineOptions): Promise<ChainEngine> {
+    const engine = new ChainEngine(opts);
+    await engine.load();
+    return engine;
+  }
+
+  get alias(): string { return this.opts.chainAlias; }
+  get chainId(): Uint8Array { return this.opts.chainId; }
+
+  addSink(sink: AcceptSink): void { this.sinks.push(sink); }
+  onAccept(listener: AcceptListener): void { this.listeners.push(listener); }
+
+  /** Last accepted outer block (the genesis block before the first one). */
+  lastAccepted(): { height: bigint; id: Uint8Array; idString: string; timestamp: bigint } {
+    return { height: this.head.height, id: this.head.id, idString: idToString(this.head.id), timestamp: this.head.timestamp };
+  }
+
+  /** The accepted outer block at a height (≥ 1), or undefined. */
+  async containerAt(height: bigint): Promise<{ id: Uint8Array; bytes: Uint8Array; acceptedAtNanos: bigint } | undefined> {
+    const raw = await this.opts.db.get(key(this.prefix, utf8('h/'), u64Key(height)));
+    if (!raw) return undefined;
+    return { id: raw.slice(0, 32), acceptedAtNanos: new DataView(raw.buffer, raw.byteOffset).getBigUint64(32), bytes: raw.slice(40) };
+  }
+
+  /** Accepts a built inner block with the VM's own writes; resolves once durable. */
+  async accept(inner: InnerBlock, vmOps: KvOp[]): Promise<AcceptedContainer> {
+    const parent = this.head;
+    if (inner.height !== parent.height + 1n) throw new Error(`block height ${inner.height} does not follow ${parent.height}`);
+    const timestamp = inner.timestamp > parent.timestamp ? inner.timestamp : parent.timestamp;
+    const pChainHeight = this.opts.pChainHeight();
+    const epoch = parent.genesis ? undefined : nextEpoch(parent, pChainHeight);
+    const outer = parent.genesis
+      ? encodeProposerBlock({ parentId: parent.id, timestamp, pChainHeight, certificate: new Uint8Array(0), inner: inner.bytes })
+      : encodeProposerBlock({ parentId: parent.id, timestamp, pChainHeight, certificate: this.opts.certificate, inner: inner.bytes, epoch }, this.opts.sign, this.opts.chainId);
+    const container: AcceptedContainer = {
+      chainAlias: this.opts.chainAlias,
+      chainId: this.opts.chainId,
+      id: outer.id,
+      bytes: outer.bytes,
+      height: inner.height,
+      inner,
+      acceptedAtNanos: this.nowNanos(),
+    };
+    const next: Head = { id: outer.id, height: inner.height, timestamp, pChainHeight, epoch, genesis: false };
+    const prepared = this.sinks.map((s) => s.prepare(container));
+    const ops: KvOp[] = [
+      ...vmOps,
+      { type: 'put', key: key(this.prefix, utf8('h/'), u64Key(inner.height)), value: key(outer.id, u64Key(container.acceptedAtNanos), outer.bytes) },
+      { type: 'put', key: key(this.prefix, utf8('head')), value: encodeHead(next) },
+      ...prepared.flatMap((p) => p.ops),
+    ];
+    try {
+      await this.opts.db.batch(ops);
+    } catch (e) {
+      for (const p of prepared) p.abort?.();
+      throw e;
+    }
+    this.head = next;
+    for (const p of prepared) p.commit();
+    for (const l of this.listeners) l(container);
+    return container;
+  }
+
+  private nowNanos(): bigint {
+    return this.opts.now ? this.opts.now() : BigInt(Date.now()) * 1_000_000n;
+  }
+
+  private async load(): Promise<void> {
+    const raw = await this.opts.db.get(key(this.prefix, utf8('head')));
+    this.head = raw
+      ? decodeHead(raw)
+      : { id: this.opts.genesisId, height: 0n, timestamp: this.opts.genesisTimestamp, pChainHeight: 0n, epoch: undefined, genesis: true };
+  }
+}
+
+/** Granite epochs: the first gets {parent P-height, 1, parent time}; a new one starts after the epoch duration. */
+function nextEpoch(parent: Head, _pChainHeight: bigint): Epoch {
+  if (!parent.epoch) return { pChainHeight: parent.pChainHeight, number: 1n, startTime: parent.timestamp };
+  if (parent.timestamp >= parent.epoch.startTime + EPOCH_DURATION_S) {
+    return { pChainHeight: parent.pChainHeight, number: parent.epoch.number + 1n, startTime: parent.timestamp };
+  }
+  return parent.epoch;
+}
+
+function encodeHead(h: Head): Uint8Array {
+  const out = new Uint8Array(32 + 8 * 3 + 1 + 24);
+  const v = new DataView(out.buffer);
+  out.set(h.id, 0);
+  v.setBigUint64(32, h.height);
+  v.setBigInt64(40, h.timestamp);
+  v.setBigUint64(48, h.pChainHeight);
+  if (h.epoch) {
+    out[56] = 1;
+    v.setBigUint64(57, h.epoch.pChainHeight);
+    v.setBigUint64(65, h.epoch.number);
+    v.setBigInt64(73, h.epoch.startTime);
+  }
+  return out;
+}
+
+function decodeHead(b: Uint8Array): Head {
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const hasEpoch = b[56] === 1;
+  return {
+    id: b.slice(0, 32),
+    height: v.getBigUint64(32),
+    timestamp: v.getBigInt64(40),
+    pChainHeight: v.getBigUint64(48),
+    epoch: hasEpoch ? { pChainHeight: v.getBigUint64(57), number: v.getBigUint64(65), startTime: v.getBigInt64(73) } : undefined,
+    genesis: false,
+  };
+}

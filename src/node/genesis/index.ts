@@ -1,0 +1,14 @@
+export { buildLocalGenesis, recentLocalStartTime, signWithStakingKey, stakingSigner, DEFAULT_GENESIS_START_TIME, DEFAULT_VALIDATOR_SEED } from './local-genesis.js';
+export type { LocalGenesisOptions } from './local-genesis.js';
+export type { NetworkGenesis, GenesisValidator, DevAccount, FundedKey, IdPair, GenesisBlockInfo } from './types.js';
+export { formatBanner } from './banner.js';
+export { fromConfig, splitAllocations } from './from-config.js';
+export { parseGenesisConfig } from './unparsed-config.js';
+export type { GenesisConfig, GenesisAllocation, GenesisStaker, BlsProofOfPossession } from './genesis-config.js';
+export { decodePlatformGenesis, encodePlatformGenesis, encodeGenesisTx, genesisTxId } from './platform-genesis-codec.js';
+export type { PlatformGenesis, GenesisTx, ValidatorTx, CreateChainTx, GenesisUtxo, PlatformOutput, TransferableOutput, OutputOwners } from './platform-genesis-codec.js';
+export { decodeAvmGenesis, encodeAvmGenesis, avaxAssetIdFromAvmGenesis } from './avm-genesis-codec.js';
+export { platformGenesisBlock, xChainGenesisBlock, xChainStopVertex } from './genesis-blocks.js';
+export { BLS_POP_DST, BLS_SIGNATURE_DST, verifyBlsProofOfPossession, nodeIdFromCertificate } from './validator-keys.js';
+export * from './network-constants.js';
+export { EWOQ_PRIVATE_KEY_HEX, ANVIL_MNEMONIC } from './keys.js';

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BIN = resolve(import.meta.dirname, '../../bin/firn.js');
+
+export interface DevnetProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Graceful stop (SIGTERM), resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** kill -9. */
+  kill(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'firn-node-'));
+}
+
+/** Starts `firn node` as a real process and waits until /ext/health/liveness answers. */
+export async function startDevnet(args: string[] = [], opts: { dataDir?: string; command?: string; waitHealthy?: boolean } = {}): Promise<DevnetProcess> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? tempDataDir();
+  const child = spawn(process.execPath, [BIN, opts.command ?? 'node', `--http-port=${port}`, `--data-dir=${dataDir}`, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIRN_LOG_DISPLAY_LEVEL: process.env.FIRN_LOG_DISPLAY_LEVEL ?? 'warn' },
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  const readyPath = opts.waitHealthy === false ? '/ext/health/liveness' : '/ext/health';
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`devnet exited with ${child.exitCode}:\n${out}`);
+    try {
+      const r = await fetch(url + readyPath);
+      if (r.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`devnet did not become ready:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    output: () => out,
+    async stop() {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Runs `firn <args>` to completion and returns its exit code and output. */
+export async function runFirn(args: string[], timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+  clearTimeout(timer);
+  return { code, output: out };
+}
+
+/** One avalanchego-dialect JSON-RPC call; returns the parsed body. */
+export async function rpc(url: string, path: string, method: string, params?: unknown, id: unknown = 1): Promise<{ result?: any; error?: { code: number; message: string; data: unknown } }> {
+  const body: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+  if (params !== undefined) body.params = params;
+  const r = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await r.json()) as any;
+}
