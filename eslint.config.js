@@ -27,8 +27,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
+  { files: ['test/**', '**/*.test.ts', 'bench/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   ...rules.map(({ files, patterns, paths }) => ({
     files,
     rules: {

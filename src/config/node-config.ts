@@ -56,7 +56,7 @@ export const NODE_OPTIONS: OptionSpec[] = [
   { name: 'mnemonic', type: 'string', default: 'test test test test test test test test test test test junk', help: 'mnemonic of the funded dev accounts' },
   { name: 'accounts', type: 'int', default: 10, help: 'number of funded dev accounts', check: (v: number) => (v >= 0 && v <= 1000 ? undefined : 'must be 0..1000') },
   { name: 'balance', type: 'int', default: 10_000, help: 'balance of each dev account, in AVAX', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
-  { name: 'genesis-timestamp', type: 'int', default: 1_700_000_000, help: 'genesis time, Unix seconds (fixed, so block hashes are reproducible)' },
+  { name: 'genesis-timestamp', type: 'int', default: 0, help: 'P-chain genesis time, Unix seconds (0: chosen on first start as AvalancheGo does for local networks, then kept in the data dir)', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
   { name: 'http-max-request-body-size', type: 'int', default: 32 * 1024 * 1024, help: 'largest request body accepted, bytes' },
 ];
 

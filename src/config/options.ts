@@ -7,7 +7,7 @@ export interface OptionSpec<T = unknown> {
   default: T;
   help: string;
   /** Validates the parsed value; returns an error message or undefined. */
-  check?: (value: T) => string | undefined;
+  check?(value: T): string | undefined;
 }
 
 export type OptionValues = Record<string, unknown>;

@@ -14,6 +14,8 @@ export interface HttpServerOptions {
   /** Largest request body accepted, in bytes (`--http-max-request-body-size`... avalanchego: 32 MiB for chains). */
   maxBodyBytes: number;
   onError?: (err: unknown, req: IncomingMessage) => void;
+  /** In-flight request bookkeeping (the health API's `router` check). */
+  tracker?: { begin(): number; end(token: number): void };
 }
 
 /**
@@ -64,12 +66,15 @@ export function createNodeHttpServer(router: Router, opts: HttpServerOptions): S
     readBody(req, opts.maxBodyBytes).then(
       async (body) => {
         if (body === undefined) return plain(res, 413, 'http: request body too large\n');
+        const token = opts.tracker?.begin();
         try {
           await route.handler(req, res, body, url);
         } catch (err) {
           opts.onError?.(err, req);
           if (!res.headersSent) plain(res, 500, 'internal error\n');
           else res.destroy();
+        } finally {
+          if (token !== undefined) opts.tracker!.end(token);
         }
       },
       () => res.destroy(),

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /** A handler gets the raw request, the response and the whole body (already read, size-limited). */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => void | Promise<void>;
 
 /** Called on upgrade requests (WebSocket) for a registered route. */
-export type UpgradeHandler = (req: IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => void;
+export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 export interface Route {
   handler: RouteHandler;

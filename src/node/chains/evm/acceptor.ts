@@ -1,0 +1,18 @@
+import type { InnerBlock } from '../../consensus/types.js';
+import type { KvOp } from '../../storage/kv.js';
+
+/**
+ * What the EVM chain hands each built block to. The consensus engine wraps it (proposervm) and writes
+ * `vmOps` together with its own records in one atomic batch; when `accept` resolves the block is durable.
+ * `vmOps` holds everything the VM needs after a restart (block, receipts, tx lookups, head, state nodes).
+ */
+export interface BlockAcceptor {
+  accept(inner: InnerBlock, vmOps: KvOp[]): Promise<void>;
+}
+
+export interface EvmLog {
+  debug(m: string, f?: object): void;
+  info(m: string, f?: object): void;
+  warn(m: string, f?: object): void;
+  error(m: string, f?: object): void;
+}

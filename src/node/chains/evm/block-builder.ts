@@ -1,0 +1,164 @@
+import type { Common } from '@ethereumjs/common';
+import { type Block, createBlock } from '@ethereumjs/block';
+import { MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { RLP } from '@ethereumjs/rlp';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import { Address, setLengthLeft } from '@ethereumjs/util';
+import { Bloom, runTx, type VM } from '@ethereumjs/vm';
+import { type CorethBlock, EMPTY_UNCLE_HASH, extDataHash } from './coreth-block.js';
+import type { CorethHeader } from './coreth-header.js';
+import { type FeeConfig, type FeeState, decodeFeeState, encodeFeeState, feeStateAfterBlock, feesForChild, nextDelayExcess } from './fees.js';
+import { type RawLog, type StoredReceipt, consensusReceipt } from './receipts.js';
+import { type PoolTx, feeCap, tipCap } from './tx-pool.js';
+
+/** Every C-chain block's coinbase: the black-hole address (graft/evm/constants). */
+export const BLACKHOLE = new Uint8Array(20);
+BLACKHOLE[0] = 0x01;
+/** An empty predicate-results map (codec version 0, u32 count 0), appended to Extra from Durango on. */
+export const EMPTY_PREDICATE_RESULTS = new Uint8Array(6);
+
+/** The ACP-176 state a block left in its Extra (undefined for genesis, whose successor starts from zero). */
+export function feeStateOf(header: CorethHeader): FeeState | undefined {
+  return header.number === 0n ? undefined : decodeFeeState(header.extra);
+}
+
+/** Fee numbers for a child of `parent` built at `childMs`. */
+export function childFees(parent: CorethHeader, childMs: bigint, cfg: FeeConfig) {
+  return feesForChild(feeStateOf(parent), parent.timestampMs ?? parent.timestamp * 1000n, childMs, cfg);
+}
+
+/**
+ * The block environment ethereumjs executes against. coreth sets Random = Difficulty (1) from Shanghai on,
+ * so PREVRANDAO reads 1; BLOCKHASH goes through the VM's blockchain adapter.
+ */
+export function envBlock(common: Common, h: { number: bigint; timestamp: bigint; gasLimit: bigint; baseFee: bigint }): Block {
+  return createBlock({
+    header: {
+      number: h.number, timestamp: h.timestamp, gasLimit: h.gasLimit, baseFeePerGas: h.baseFee,
+      coinbase: new Address(BLACKHOLE), difficulty: 0n, mixHash: setLengthLeft(new Uint8Array([1]), 32),
+      excessBlobGas: 0n, blobGasUsed: 0n, parentBeaconBlockRoot: new Uint8Array(32),
+    },
+  }, { common, skipConsensusFormatValidation: true });
+}
+
+export interface BuildInput {
+  vm: VM;
+  state: MerkleStateManager;
+  common: Common;
+  parent: CorethHeader;
+  parentHash: Uint8Array;
+  timestampMs: bigint;
+  feeConfig: FeeConfig;
+  candidates: PoolTx[];
+  desiredDelayExcess?: bigint;
+}
+
+export interface BuildResult {
+  block: CorethBlock;
+  receipts: StoredReceipt[];
+  included: PoolTx[];
+  /** Txs that failed execution (invalid now: nonce/balance/fee); they leave the pool. */
+  dropped: { ptx: PoolTx; error: string }[];
+}
+
+/**
+ * Executes the candidates on `state` (which must be at the parent's root) and forms the block. State
+ * changes stay in ethereumjs' caches under one outer checkpoint and reach the trie once at the end; the
+ * tx and receipt tries are built once. On error the state is reverted to the parent.
+ */
+export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
+  const { vm, state, common, parent } = inp;
+  const number = parent.number + 1n;
+  const timestamp = inp.timestampMs / 1000n;
+  const fees = childFees(parent, inp.timestampMs, inp.feeConfig);
+  const env = envBlock(common, { number, timestamp, gasLimit: fees.gasLimit, baseFee: fees.baseFee });
+  const gasAvailable = fees.state.capacity < fees.gasLimit ? fees.state.capacity : fees.gasLimit;
+
+  const receipts: StoredReceipt[] = [];
+  const included: PoolTx[] = [];
+  const dropped: BuildResult['dropped'] = [];
+  const blocked = new Set<string>();
+  const bloom = new Bloom(undefined, common);
+  let gasUsed = 0n;
+
+  await state.checkpoint();
+  try {
+    for (const ptx of inp.candidates) {
+      if (blocked.has(ptx.senderHex)) continue;
+      // Not fitting, or priced under this block's base fee: wait in the pool (with the sender's later nonces).
+      if (ptx.tx.gasLimit > gasAvailable - gasUsed || feeCap(ptx.tx) < fees.baseFee) {
+        blocked.add(ptx.senderHex);
+        continue;
+      }
+      let res;
+      try {
+        res = await runTx(vm, { tx: ptx.tx, block: env, skipHardForkValidation: true, blockGasUsed: gasUsed });
+      } catch (e) {
+        dropped.push({ ptx, error: (e as Error).message });
+        blocked.add(ptx.senderHex);
+        continue;
+      }
+      gasUsed += res.totalGasSpent;
+      const tip = tipCap(ptx.tx) < feeCap(ptx.tx) - fees.baseFee ? tipCap(ptx.tx) : feeCap(ptx.tx) - fees.baseFee;
+      receipts.push({
+        status: res.execResult.exceptionError ? 0 : 1,
+        cumulativeGasUsed: gasUsed,
+        gasUsed: res.totalGasSpent,
+        logs: (res.execResult.logs ?? []) as unknown as RawLog[],
+        bloom: res.bloom.bitvector,
+        from: ptx.sender.bytes,
+        ...(res.createdAddress ? { contractAddress: res.createdAddress.bytes } : {}),
+        effectiveGasPrice: fees.baseFee + tip,
+      });
+      bloom.or(res.bloom);
+      included.push(ptx);
+    }
+    await state.commit();
+  } catch (e) {
+    await state.revert();
+    await state.setStateRoot(parent.stateRoot);
+    throw e;
+  }
+  const stateRoot = await state.getStateRoot();
+
+  const txTrie = new MerklePatriciaTrie({ common });
+  const receiptTrie = new MerklePatriciaTrie({ common });
+  for (let i = 0; i < included.length; i++) {
+    const k = RLP.encode(i);
+    await txTrie.put(k, included[i]!.raw);
+    await receiptTrie.put(k, consensusReceipt(receipts[i]!, included[i]!.tx.type));
+  }
+  const feeAfter = feeStateAfterBlock(fees.state, gasUsed, inp.feeConfig);
+  const extra = new Uint8Array(24 + EMPTY_PREDICATE_RESULTS.length);
+  extra.set(encodeFeeState(feeAfter), 0);
+  extra.set(EMPTY_PREDICATE_RESULTS, 24);
+  const extData = new Uint8Array(0);
+
+  const header: CorethHeader = {
+    parentHash: inp.parentHash,
+    uncleHash: EMPTY_UNCLE_HASH,
+    coinbase: BLACKHOLE,
+    stateRoot,
+    txRoot: txTrie.root(),
+    receiptRoot: receiptTrie.root(),
+    bloom: bloom.bitvector,
+    difficulty: 1n,
+    number,
+    gasLimit: fees.gasLimit,
+    gasUsed,
+    timestamp,
+    extra,
+    mixHash: new Uint8Array(32),
+    nonce: new Uint8Array(8),
+    extDataHash: extDataHash(extData),
+    baseFee: fees.baseFee,
+    extDataGasUsed: 0n,
+    blockGasCost: 0n,
+    blobGasUsed: 0n,
+    excessBlobGas: 0n,
+    parentBeaconRoot: new Uint8Array(32),
+    timestampMs: inp.timestampMs,
+    minDelayExcess: nextDelayExcess(parent.minDelayExcess ?? 0n, inp.desiredDelayExcess),
+  };
+  return { block: { header, txs: included.map((p) => p.raw), uncles: [], version: 0, extData }, receipts, included, dropped };
+}

@@ -1,0 +1,110 @@
+import type { Common } from '@ethereumjs/common';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import { createTx, type TypedTransaction } from '@ethereumjs/tx';
+import { Address, toChecksumAddress } from '@ethereumjs/util';
+import { runTx, type VM } from '@ethereumjs/vm';
+import { ClientError } from '../../../lib/errors.js';
+import { bytesToHex } from '../../../lib/hex.js';
+import { envBlock } from './block-builder.js';
+import type { CorethHeader } from './coreth-header.js';
+
+/** eth_call / eth_estimateGas arguments, decoded. */
+export interface CallRequest {
+  from?: Uint8Array;
+  to?: Uint8Array;
+  gas?: bigint;
+  gasPrice?: bigint;
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+  value?: bigint;
+  data?: Uint8Array;
+  accessList?: { address: Uint8Array; storageKeys: Uint8Array[] }[];
+}
+
+export interface CallOutcome {
+  success: boolean;
+  reverted: boolean;
+  returnValue: Uint8Array;
+  gasUsed: bigint;
+  /** EVM error name when not successful (e.g. "out of gas"). */
+  error?: string;
+}
+
+/** coreth's default `rpc-gas-cap`. */
+export const RPC_GAS_CAP = 50_000_000n;
+
+/** A revert as geth reports it: code 3, "execution reverted[: reason]", data = the revert bytes. */
+export function revertError(data: Uint8Array): ClientError {
+  const reason = decodeRevertReason(data);
+  return new ClientError(reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, 3, bytesToHex(data));
+}
+
+/** Error(string) selector 0x08c379a0 → the string. */
+function decodeRevertReason(data: Uint8Array): string | undefined {
+  if (data.length < 68 || data[0] !== 0x08 || data[1] !== 0xc3 || data[2] !== 0x79 || data[3] !== 0xa0) return undefined;
+  const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const len = Number(view.readBigUInt64BE(4 + 32 + 24));
+  if (4 + 64 + len > data.length) return undefined;
+  return view.subarray(4 + 64, 4 + 64 + len).toString('utf8');
+}
+
+function callTx(common: Common, req: CallRequest, nonce: bigint, gas: bigint): TypedTransaction {
+  const base = {
+    nonce, gasLimit: gas, value: req.value ?? 0n, data: req.data ?? new Uint8Array(0),
+    ...(req.to ? { to: new Address(req.to) } : {}),
+  };
+  const accessList = (req.accessList ?? []).map((a) => ({ address: bytesToHex(a.address), storageKeys: a.storageKeys.map(bytesToHex) }));
+  const tx = req.maxFeePerGas !== undefined || req.maxPriorityFeePerGas !== undefined
+    ? createTx({ ...base, type: 2, maxFeePerGas: req.maxFeePerGas ?? req.maxPriorityFeePerGas ?? 0n, maxPriorityFeePerGas: req.maxPriorityFeePerGas ?? 0n, accessList } as never, { common, freeze: false })
+    : createTx({ ...base, type: accessList.length ? 1 : 0, gasPrice: req.gasPrice ?? 0n, ...(accessList.length ? { accessList } : {}) } as never, { common, freeze: false });
+  const from = new Address(req.from ?? new Uint8Array(20));
+  // Unsigned message from an arbitrary sender, as geth's eth_call: runTx only asks the tx for its sender.
+  (tx as unknown as { getSenderAddress: () => Address }).getSenderAddress = () => from;
+  return tx;
+}
+
+const feeOf = (req: CallRequest) => req.gasPrice ?? req.maxFeePerGas ?? req.maxPriorityFeePerGas ?? 0n;
+
+/**
+ * Runs a message on `state` (a throw-away view at `header`'s state) in `header`'s context, as geth's DoCall:
+ * no nonce check; with a zero gas price the base fee is treated as 0 (NoBaseFee).
+ */
+export async function runCall(vm: VM, state: MerkleStateManager, common: Common, header: CorethHeader, req: CallRequest, gas: bigint): Promise<CallOutcome> {
+  const from = new Address(req.from ?? new Uint8Array(20));
+  const account = await state.getAccount(from);
+  const tx = callTx(common, req, account?.nonce ?? 0n, gas);
+  const price = feeOf(req);
+  const block = envBlock(common, { number: header.number, timestamp: header.timestamp, gasLimit: header.gasLimit, baseFee: price === 0n ? 0n : header.baseFee ?? 0n });
+  await state.checkpoint();
+  try {
+    const res = await runTx(vm, {
+      tx, block, skipNonce: true, skipBalance: price === 0n && (req.value ?? 0n) === 0n,
+      skipBlockGasLimitValidation: true, skipHardForkValidation: true,
+    });
+    const err = res.execResult.exceptionError;
+    return {
+      success: err === undefined, reverted: err?.error === 'revert', returnValue: res.execResult.returnValue,
+      gasUsed: res.totalGasSpent, ...(err ? { error: err.error } : {}),
+    };
+  } catch (e) {
+    throw new ClientError(gethCallError((e as Error).message, from, header));
+  } finally {
+    await state.revert();
+  }
+}
+
+/** ethereumjs' pre-execution errors in geth's words. */
+export function gethCallError(msg: string, from: Address, header: CorethHeader): string {
+  const core = msg.replace(/ \(vm hf=.*$/s, '');
+  const funds = /cost is: (\d+) and the sender's account \(.*\) only has: (\d+)/.exec(core);
+  if (funds) {
+    return `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${funds[2]} want ${funds[1]}`;
+  }
+  const intrinsic = /tx gas limit (\d+) is lower than the minimum gas limit of (\d+)/.exec(core);
+  if (intrinsic) return `intrinsic gas too low: have ${intrinsic[1]}, want ${intrinsic[2]}`;
+  const fee = /\((\d+)\) is less than the block's baseFeePerGas \((\d+)\)/.exec(core);
+  if (fee) {
+    return `max fee per gas less than block base fee: address ${toChecksumAddress(from.toString())}, maxFeePerGas: ${fee[1]}, baseFee: ${fee[2] ?? header.baseFee}`;
+  }
+  return core;
+}

@@ -1,0 +1,64 @@
+import { RLP } from '@ethereumjs/rlp';
+import { bytesToBigInt, intToBytes } from '@ethereumjs/util';
+import { type CorethHeader, headerFields, headerFromFields, headerHash } from './coreth-header.js';
+import { keccak256 } from './crypto.js';
+
+/**
+ * coreth's block (customtypes/block_ext.go): `[header, txs, uncles, version u32, extData bytes]` — no
+ * withdrawals. Transactions are kept as their network encoding: a legacy tx is an RLP list (stored here as
+ * that list's encoding), a typed tx is `type ‖ payload` carried as a byte string.
+ */
+export interface CorethBlock {
+  header: CorethHeader;
+  /** Canonical tx encodings (`tx.serialize()`): RLP list for legacy, `type ‖ rlp` for typed. */
+  txs: Uint8Array[];
+  uncles: CorethHeader[];
+  version: number;
+  extData: Uint8Array;
+}
+
+/** keccak256(RLP(empty list)) — the uncle hash of every block without uncles. */
+export const EMPTY_UNCLE_HASH = keccak256(RLP.encode([]));
+/** keccak256(RLP(empty string)) — the empty trie root, and ExtDataHash of empty ext data. */
+export const EMPTY_ROOT = keccak256(RLP.encode(new Uint8Array(0)));
+
+/** ExtDataHash = keccak256(RLP(extData bytes)). */
+export function extDataHash(extData: Uint8Array): Uint8Array {
+  return keccak256(RLP.encode(extData));
+}
+
+function txItem(tx: Uint8Array): Uint8Array | Uint8Array[] {
+  // legacy: the tx is an RLP list and is embedded as a list; typed: a byte string
+  if (tx.length > 0 && tx[0]! >= 0xc0) return RLP.decode(tx) as Uint8Array[];
+  return tx;
+}
+
+export function encodeBlock(block: CorethBlock): Uint8Array {
+  return RLP.encode([
+    headerFields(block.header),
+    block.txs.map(txItem),
+    block.uncles.map(headerFields),
+    block.version === 0 ? new Uint8Array(0) : intToBytes(block.version),
+    block.extData,
+  ] as never);
+}
+
+export function decodeBlock(bytes: Uint8Array): CorethBlock {
+  const items = RLP.decode(bytes) as unknown[];
+  if (!Array.isArray(items) || items.length !== 5) throw new Error('rlp: expected block list of 5 items');
+  const [h, txs, uncles, version, extData] = items as [unknown[], unknown[], unknown[], Uint8Array, Uint8Array];
+  if (!Array.isArray(h) || !Array.isArray(txs) || !Array.isArray(uncles)) throw new Error('rlp: malformed block');
+  if (!(version instanceof Uint8Array) || version.length > 4) throw new Error('rlp: block version must be a uint32');
+  if (!(extData instanceof Uint8Array)) throw new Error('rlp: block extData must be bytes');
+  return {
+    header: headerFromFields(h),
+    txs: txs.map((t) => (Array.isArray(t) ? RLP.encode(t as Uint8Array[]) : (t as Uint8Array))),
+    uncles: uncles.map((u) => headerFromFields(u as unknown[])),
+    version: Number(bytesToBigInt(version)),
+    extData,
+  };
+}
+
+export function blockHash(block: CorethBlock): Uint8Array {
+  return headerHash(block.header);
+}

@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ClientError } from '../../../../lib/errors.js';
+import type { RouteHandler } from '../../../server/router.js';
+import type { EvmChain } from '../evm-chain.js';
+import { TxRejected } from '../tx-validation.js';
+import { ParamError } from './codec.js';
+import { blockMethods } from './methods/blocks.js';
+import { chainMethods } from './methods/chain.js';
+import { executionMethods } from './methods/execution.js';
+import { feeMethods } from './methods/fees.js';
+import { stateMethods } from './methods/state.js';
+import { transactionMethods } from './methods/transactions.js';
+import { web3NetMethods } from './methods/web3-net.js';
+import type { EthMethods, EthRpcContext } from './types.js';
+
+/** Every method this handler serves, one group per file. */
+export const ETH_METHODS: EthMethods = {
+  ...web3NetMethods, ...chainMethods, ...stateMethods, ...transactionMethods, ...blockMethods, ...executionMethods, ...feeMethods,
+};
+
+export interface EthRpcOptions {
+  clientVersion?: string;
+  /** coreth's `batch-request-limit`. */
+  batchLimit?: number;
+  methods?: EthMethods;
+  onCall?: (method: string, ms: number, error?: string) => void;
+}
+
+type Id = string | number | null;
+interface Reply { jsonrpc: '2.0'; id: Id; result?: unknown; error?: { code: number; message: string; data?: unknown } }
+
+const errorReply = (id: Id, code: number, message: string, data?: unknown): Reply => ({
+  jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined && data !== null ? { data } : {}) },
+});
+
+/**
+ * geth's JSON-RPC server semantics (graft/evm/rpc) for `/ext/bc/C/rpc`: POST with a JSON body, single calls
+ * or batches, HTTP 200 for every JSON-RPC error; -32700 parse error, -32600 invalid request / empty batch /
+ * batch too large, -32601 unknown method, -32602 invalid params, -32000 for failures, 3 for reverts.
+ */
+export function createEthRpcHandler(chain: EvmChain, opts: EthRpcOptions = {}): RouteHandler {
+  const ctx: EthRpcContext = { chain, clientVersion: opts.clientVersion ?? 'Firn/v0.1.0' };
+  const methods = opts.methods ?? ETH_METHODS;
+  return async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    if (req.method === 'GET' && body.length === 0) { res.writeHead(200); res.end(); return; }
+    if (req.method !== 'POST') return sendText(res, 405, 'method not allowed\n');
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json' && type !== 'application/json-rpc' && type !== 'application/jsonrequest') {
+      return sendText(res, 415, 'invalid content type, only application/json is supported\n');
+    }
+    const text = await handleEthRpcBody(body.toString('utf8'), methods, ctx, opts);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text ?? '') });
+    res.end(text ?? '');
+  };
+}
+
+/** Decodes a request body (call or batch), runs it, and encodes the reply; undefined for notifications only. */
+export async function handleEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions = {}): Promise<string | undefined> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return JSON.stringify(errorReply(null, -32700, 'parse error'));
+  }
+  if (Array.isArray(parsed)) {
+    if (parsed.length === 0) return JSON.stringify(errorReply(null, -32600, 'empty batch'));
+    const limit = opts.batchLimit ?? 1000;
+    if (parsed.length > limit) {
+      const first = parsed[0] as { id?: Id } | undefined;
+      return JSON.stringify([errorReply(first && typeof first === 'object' ? first.id ?? null : null, -32600, 'batch too large')]);
+    }
+    const replies: Reply[] = [];
+    for (const call of parsed) {
+      const r = await runOne(call, methods, ctx, opts);
+      if (r) replies.push(r);
+    }
+    return replies.length === 0 ? undefined : JSON.stringify(replies);
+  }
+  const r = await runOne(parsed, methods, ctx, opts);
+  return r ? JSON.stringify(r) : undefined;
+}
+
+async function runOne(call: unknown, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions): Promise<Reply | undefined> {
+  if (typeof call !== 'object' || call === null || Array.isArray(call)) return errorReply(null, -32600, 'invalid request');
+  const c = call as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+  const id: Id = typeof c.id === 'string' || typeof c.id === 'number' ? c.id : null;
+  const isNotification = !('id' in c);
+  if (c.jsonrpc !== '2.0' || typeof c.method !== 'string' || (c.id !== undefined && c.id !== null && id === null)) {
+    return errorReply(id, -32600, 'invalid request');
+  }
+  const fn = Object.prototype.hasOwnProperty.call(methods, c.method) ? methods[c.method] : undefined;
+  if (!fn) return isNotification ? undefined : errorReply(id, -32601, `the method ${c.method} does not exist/is not available`);
+  let params: unknown[];
+  if (c.params === undefined || c.params === null) params = [];
+  else if (Array.isArray(c.params)) params = c.params;
+  else return errorReply(id, -32602, 'non-array args');
+  const started = performance.now();
+  try {
+    const result = await fn(params, ctx);
+    opts.onCall?.(c.method, performance.now() - started);
+    return isNotification ? undefined : { jsonrpc: '2.0', id, result: result === undefined ? null : result };
+  } catch (e) {
+    const err = e as Error;
+    opts.onCall?.(c.method, performance.now() - started, err.message);
+    if (isNotification) return undefined;
+    if (err instanceof ParamError) return errorReply(id, -32602, err.message);
+    if (err instanceof ClientError) return errorReply(id, err.code, err.message, err.data);
+    if (err instanceof TxRejected) return errorReply(id, -32000, err.message);
+    return errorReply(id, -32000, err.message);
+  }
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}

@@ -1,0 +1,269 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { NodeConfig } from '../../config/node-config.js';
+import { idToString } from '../../lib/cb58.js';
+import { bytesToHex } from '../../lib/hex.js';
+import { Mutex } from '../../lib/mutex.js';
+import { createAdminService } from '../apis/admin/admin-service.js';
+import { ChainAliasRegistry } from '../apis/admin/chain-aliases.js';
+import { VmRegistry } from '../apis/admin/vm-registry.js';
+import {
+  HealthRegistry,
+  InProcessNetwork,
+  RequestTracker,
+  registerBootstrappedCheck,
+  registerChainCheck,
+  registerHealthRoutes,
+  registerNodeChecks,
+} from '../apis/health/index.js';
+import { ContainerIndex } from '../apis/index/container-index.js';
+import { registerIndexRoutes, type MountedIndex } from '../apis/index/index-routes.js';
+import { checkIndexStartup, describeStartupFailure } from '../apis/index/index-state.js';
+import { createInfoService } from '../apis/info/info-service.js';
+import { AvmChain } from '../chains/avm/avm-chain.js';
+import { PlatformChain } from '../chains/platform/platform-chain.js';
+import { ChainEngine } from '../consensus/chain-engine.js';
+import { formatBanner, signWithStakingKey, type NetworkGenesis } from '../genesis/index.js';
+import { LoggerRegistry } from '../logging/logger-registry.js';
+import type { NodeLogger } from '../logging/logger-registry.js';
+import { Profiler } from '../profiling/profiler.js';
+import { createAvalancheRpcHandler } from '../server/avalanche-rpc.js';
+import { createNodeHttpServer } from '../server/http-server.js';
+import { Router } from '../server/router.js';
+import { openLevelStore, type KvStore } from '../storage/kv.js';
+import { loadGenesis } from './genesis-store.js';
+import { startCChain, type CChain } from './c-chain.js';
+import { DEVNET_UPGRADES, LOCAL_TX_FEES, NODE_VERSION } from './versions.js';
+
+export interface RunningNode {
+  url: string;
+  log: NodeLogger;
+  genesis: NetworkGenesis;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole devnet in this process: storage, genesis, the P/X/C chains with their consensus
+ * engines, the container index, and the node APIs behind one HTTP server. Returns undefined (after
+ * logging why) when the node must not start, e.g. the incomplete-index protection.
+ */
+export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: boolean } = {}): Promise<RunningNode | undefined> {
+  const startedAt = Date.now();
+  mkdirSync(config.dataDir, { recursive: true });
+  const tty = Boolean(process.stdout.isTTY);
+  const loggers = new LoggerRegistry({
+    logDir: config.logDir,
+    logLevel: config.logLevel,
+    displayLevel: config.logDisplayLevel || (tty ? 'WARN' : config.logLevel),
+    displayJson: !tty,
+  });
+  const log = loggers.get('main');
+
+  let db: KvStore;
+  try {
+    db = await openLevelStore(`${config.dataDir}/db`);
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause;
+    const why = cause?.code === 'LEVEL_LOCKED' || /lock/i.test(String((e as Error).message) + String(cause)) ? 'it is in use by another process' : String((e as Error).message);
+    log.fatal(`cannot open the database in ${config.dataDir}: ${why}`);
+    loggers.close();
+    return undefined;
+  }
+
+  const genesis = await loadGenesis(db, config, log);
+  if (!genesis) {
+    await db.close();
+    loggers.close();
+    return undefined;
+  }
+  const chainIds = [genesis.pChainId.id, genesis.xChainId.id, genesis.cChainId.id];
+  const indexCheck = await checkIndexStartup({ db, chainIds, indexEnabled: config.indexEnabled, allowIncomplete: config.indexAllowIncomplete });
+  if (!indexCheck.ok) {
+    log.fatal(describeStartupFailure(indexCheck));
+    await db.close();
+    loggers.close();
+    return undefined;
+  }
+
+  const self = genesis.validators[0]!;
+  const sign = (digest: Uint8Array) => signWithStakingKey(genesis, 0, digest);
+  let pEngine: ChainEngine | undefined;
+  const pChainHeight = () => (pEngine ? pEngine.lastAccepted().height : 0n);
+  const engineFor = (alias: string, chainId: Uint8Array, genesisId: Uint8Array, genesisTimestamp: bigint) =>
+    ChainEngine.open({ db, chainAlias: alias, chainId, genesisId, genesisTimestamp, certificate: self.stakingCertificate, sign, pChainHeight });
+  pEngine = await engineFor('P', genesis.pChainId.id, genesis.pChainGenesisBlock.id, genesis.startTime);
+  const xEngine = await engineFor('X', genesis.xChainId.id, genesis.xChainGenesisBlock.id, genesis.startTime);
+  const platform = new PlatformChain(pEngine, new Mutex('block-building/P'));
+  const avm = new AvmChain(xEngine, new Mutex('block-building/X'));
+  void platform;
+  void avm;
+  const cChain: CChain = await startCChain({ db, genesis, config, log: loggers.get('C'), engineFor });
+  const engines = { P: pEngine, X: xEngine, C: cChain.engine };
+
+  // Container index: one batch with each accepted block (the engine's sinks).
+  const mounted: MountedIndex[] = [];
+  if (config.indexEnabled) {
+    for (const [alias, engine] of Object.entries(engines) as ['P' | 'X' | 'C', ChainEngine][]) {
+      const index = await ContainerIndex.open(db, engine.chainId, 'block');
+      await catchUpIndex(db, index, engine);
+      engine.addSink(index);
+      mounted.push({ alias, kind: 'block', index });
+    }
+    mounted.push({ alias: 'X', kind: 'tx', index: await ContainerIndex.open(db, genesis.xChainId.id, 'tx') });
+    mounted.push({ alias: 'X', kind: 'vtx', index: await ContainerIndex.open(db, genesis.xChainId.id, 'vtx') });
+  }
+
+  // Routing and aliases as AvalancheGo's genesis sets them (genesis/aliases.go).
+  const router = new Router();
+  const chainAliases = new ChainAliasRegistry();
+  const genesisAliases: [Uint8Array, string[]][] = [
+    [genesis.pChainId.id, ['P', 'platform']],
+    [genesis.xChainId.id, ['X', 'avm']],
+    [genesis.cChainId.id, ['C', 'evm']],
+  ];
+  for (const [id, aliases] of genesisAliases) {
+    chainAliases.addChain(id, aliases);
+    const base = `bc/${idToString(id)}`;
+    router.reserve(base);
+    router.addAliases(base, ...aliases.flatMap((a) => [a, `bc/${a}`]));
+  }
+  cChain.mount(router, `bc/${genesis.cChainId.string}`);
+
+  const requests = new RequestTracker();
+  const health = new HealthRegistry();
+  const network = new InProcessNetwork(genesis.validators.length - 1, startedAt);
+  registerNodeChecks(health, {
+    network: { status: network, config: { enabled: true, startedAtMs: startedAt } },
+    router: { requests: { outstanding: () => requests.outstanding(), longestRunningMs: () => requests.longestRunningMs() } },
+    database: { isClosed: () => db.closed },
+    disk: { dataDir: config.dataDir },
+    bls: { localPublicKey: () => self.blsPublicKey, registeredPublicKey: () => self.blsPublicKey },
+    futureUpgrade: {
+      view: { validators: () => genesis.validators.map((v) => ({ nodeId: v.nodeIdString, weight: v.weight })), peerUpgradeTimes: () => [] },
+      config: { localUpgradeTimeMs: Date.UTC(2020, 11, 5, 5, 0, 0) },
+    },
+  });
+  registerBootstrappedCheck(health, { bootstrappingSubnets: () => [] });
+  for (const [alias, engine] of Object.entries(engines)) {
+    registerChainCheck(health, alias, {
+      lastAccepted: () => {
+        const h = engine.lastAccepted();
+        return { height: h.height, id: h.idString };
+      },
+      processing: () => ({ count: 0, longestMs: 0 }),
+    });
+  }
+  registerHealthRoutes(router, health);
+
+  router.addRoute('info', '', {
+    handler: createAvalancheRpcHandler([
+      createInfoService({
+        networkId: genesis.networkId,
+        networkName: genesis.networkName,
+        nodeId: self.nodeIdString,
+        nodePop: { publicKey: bytesToHex(self.blsPublicKey), proofOfPossession: bytesToHex(self.blsProofOfPossession) },
+        nodeIp: `${config.httpHost}:${config.httpPort + 1}`,
+        version: NODE_VERSION,
+        txFees: LOCAL_TX_FEES,
+        lookupChain: (alias) => {
+          try {
+            return idToString(chainAliases.lookup(alias));
+          } catch {
+            return undefined;
+          }
+        },
+        isBootstrapped: () => true,
+        peers: () => [],
+        upgrades: DEVNET_UPGRADES,
+        vms: () => ({}),
+      }),
+    ]),
+  });
+  if (config.indexEnabled) registerIndexRoutes(router, mounted);
+
+  const profiler = new Profiler(config.profileDir, { sampleHeap: config.apiAdminEnabled });
+  if (config.apiAdminEnabled) {
+    const vmRegistry = new VmRegistry();
+    router.addRoute('admin', '', {
+      handler: createAvalancheRpcHandler([
+        createAdminService({
+          router,
+          chainAliases,
+          loggers,
+          profiler,
+          pluginDir: config.pluginDir,
+          vmRegistry,
+          config: () => config,
+          db,
+          workDir: process.cwd(),
+          log,
+        }),
+      ]),
+    });
+  }
+
+  const server: Server = createNodeHttpServer(router, {
+    host: config.httpHost,
+    port: config.httpPort,
+    nodeId: self.nodeIdString,
+    allowedHosts: config.httpAllowedHosts,
+    allowedOrigins: config.httpAllowedOrigins,
+    maxBodyBytes: config.maxRequestBodyBytes,
+    tracker: requests,
+    onError: (err, req) => log.error('request failed', { path: req.url, error: String((err as Error)?.stack ?? err) }),
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+  } catch (e) {
+    log.fatal(`cannot listen on ${config.httpHost}:${config.httpPort}: ${(e as Error).message}`);
+    await cChain.stop();
+    await db.close();
+    loggers.close();
+    return undefined;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.httpPort;
+  const url = `http://${config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost}:${port}`;
+
+  health.start(config.healthCheckFrequencyMs);
+  await health.runAll();
+  await cChain.start();
+  if (opts.printBanner) process.stdout.write(formatBanner(genesis, { httpUrl: url }) + '\n');
+  log.info('node started', { url, nodeId: self.nodeIdString, dataDir: config.dataDir, ms: Date.now() - startedAt });
+
+  let stopped = false;
+  return {
+    url,
+    log,
+    genesis,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      });
+      await health.stop();
+      await cChain.stop();
+      await profiler.close();
+      await db.close();
+      loggers.close();
+    },
+  };
+}
+
+/** Indexes blocks the engine accepted while indexing was off (rule 2 of seed 001's index API). */
+async function catchUpIndex(db: KvStore, index: ContainerIndex, engine: ChainEngine): Promise<void> {
+  const head = engine.lastAccepted().height;
+  const nowNanos = BigInt(Date.now()) * 1_000_000n;
+  for (let h = index.lastHeight + 1n; h <= head; h++) {
+    const c = await engine.containerAt(h);
+    if (!c) continue;
+    const prepared = index.prepare({ chainAlias: engine.alias, chainId: engine.chainId, id: c.id, bytes: c.bytes, height: h, acceptedAtNanos: nowNanos, inner: { id: c.id, bytes: c.bytes, height: h, timestamp: 0n } });
+    await db.batch(prepared.ops);
+    prepared.commit();
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ethRpc, sendTransfer } from './helpers/c-chain-tx.js';
+import { rpc, runFirn, startDevnet, tempDataDir } from './helpers/devnet-process.js';
+
+describe('node lifecycle', () => {
+  it('prints the banner and keeps a restarted chain', async () => {
+    const dataDir = tempDataDir();
+    const node = await startDevnet([], { dataDir, command: 'start' });
+    const banner = node.output();
+    expect(banner).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    expect(banner).toContain('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
+    expect(banner).toMatch(/NodeID-/);
+    const xId = (await rpc(node.url, '/ext/info', 'info.getBlockchainID', { alias: 'X' })).result.blockchainID;
+    await sendTransfer(node.url, { nonce: 0 });
+    expect(await node.stop()).toBe(0);
+    const again = await startDevnet([], { dataDir, command: 'start' });
+    expect((await rpc(again.url, '/ext/info', 'info.getBlockchainID', { alias: 'X' })).result.blockchainID).toBe(xId);
+    expect((await ethRpc(again.url, 'eth_blockNumber')).result).toBe('0x1');
+    await again.stop();
+  });
+
+  it('loses nothing accepted when killed with SIGKILL mid-stream', async () => {
+    const dataDir = tempDataDir();
+    const node = await startDevnet(['--index-enabled'], { dataDir });
+    const accepted: string[] = [];
+    let nonce = 0;
+    const sending = (async () => {
+      for (;;) {
+        try {
+          accepted.push(await sendTransfer(node.url, { nonce }));
+          nonce++;
+        } catch {
+          return;
+        }
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 1500));
+    await node.kill();
+    await sending;
+    expect(accepted.length).toBeGreaterThan(5);
+
+    const again = await startDevnet(['--index-enabled'], { dataDir });
+    const height = Number((await ethRpc(again.url, 'eth_blockNumber')).result);
+    expect(height).toBeGreaterThanOrEqual(accepted.length);
+    for (const hash of accepted) {
+      const receipt = (await ethRpc(again.url, 'eth_getTransactionReceipt', [hash])).result;
+      expect(receipt?.status).toBe('0x1');
+    }
+    // The index holds exactly one container per block, no gap and no duplicate.
+    const range = (await rpc(again.url, '/ext/index/C/block', 'index.getContainerRange', { startIndex: 0, numToFetch: 1024 })).result as { index: string; id: string }[];
+    expect(range.length).toBe(height);
+    expect(new Set(range.map((c) => c.id)).size).toBe(height);
+    // The chain goes on from where it stopped.
+    await sendTransfer(again.url, { nonce: height });
+    expect(Number((await ethRpc(again.url, 'eth_blockNumber')).result)).toBe(height + 1);
+    await again.stop();
+  });
+
+  it('refuses to start with the index turned off after it was on, unless allowed', async () => {
+    const dataDir = tempDataDir();
+    const node = await startDevnet(['--index-enabled'], { dataDir });
+    await node.stop();
+    const refused = await runFirn(['node', `--data-dir=${dataDir}`, '--http-port=0']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain('running would cause index to become incomplete but incomplete indices are disabled');
+    const allowed = await startDevnet(['--index-allow-incomplete'], { dataDir });
+    await allowed.stop();
+  });
+
+  it('rejects bad flags with a clear message', async () => {
+    const r = await runFirn(['node', '--http-port=notaport']);
+    expect(r.code).toBe(2);
+    expect(r.output).toContain('invalid value for --http-port');
+    const help = await runFirn(['node', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.output).toContain('--api-admin-enabled');
+  });
+});
