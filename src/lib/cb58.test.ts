@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { cb58Decode, cb58Encode, idFromString, idToString } from './cb58.js';
+import { base58 } from '@scure/base';
+import { base58Encode, cb58Decode, cb58Encode, idFromString, idToString } from './cb58.js';
 
 describe('cb58', () => {
   it('encodes the empty id as AvalancheGo does', () => {
     expect(idToString(new Uint8Array(32))).toBe('11111111111111111111111111111111LpoYY');
+  });
+  it('encodes base58 exactly as the reference encoder, leading zeros included', () => {
+    let seed = 1;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff);
+    for (let len = 0; len < 70; len++) {
+      for (let k = 0; k < 20; k++) {
+        const b = new Uint8Array(len).map(rand);
+        if (k % 5 === 0 && len > 2) { b[0] = 0; b[1] = 0; }
+        expect(base58Encode(b)).toBe(base58.encode(b));
+      }
+    }
   });
   it('round-trips', () => {
     const b = new Uint8Array(32).map((_, i) => i * 7);

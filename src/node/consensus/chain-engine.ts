@@ -1,4 +1,4 @@
-import { encodeProposerBlock } from '../../codec/proposervm/index.js';
+import { encodeProposerBlock } from '../../codec/proposervm/block.js';
 import { idToString } from '../../lib/cb58.js';
 import { Mutex } from '../../lib/mutex.js';
 import { key, u64Key, utf8, type KvOp, type KvStore } from '../storage/kv.js';
@@ -11,6 +11,8 @@ interface Epoch { pChainHeight: bigint; number: bigint; startTime: bigint }
 
 interface Head {
   id: Uint8Array;
+  /** The VM's block id of the same block (the parent of the VM's next block). */
+  innerId: Uint8Array;
   height: bigint;
   timestamp: bigint;
   pChainHeight: bigint;
@@ -65,8 +67,9 @@ export class ChainEngine {
   onAccept(listener: AcceptListener): void { this.listeners.push(listener); }
 
   /** Last accepted outer block (the genesis block before the first one). */
-  lastAccepted(): { height: bigint; id: Uint8Array; idString: string; timestamp: bigint } {
-    return { height: this.head.height, id: this.head.id, idString: idToString(this.head.id), timestamp: this.head.timestamp };
+  lastAccepted(): { height: bigint; id: Uint8Array; idString: string; innerId: Uint8Array; timestamp: bigint } {
+    const h = this.head;
+    return { height: h.height, id: h.id, idString: idToString(h.id), innerId: h.innerId, timestamp: h.timestamp };
   }
 
   /** The accepted outer block at a height (≥ 1), or undefined. */
@@ -95,7 +98,7 @@ export class ChainEngine {
       inner,
       acceptedAtNanos: this.nowNanos(),
     };
-    const next: Head = { id: outer.id, height: inner.height, timestamp, pChainHeight, epoch, genesis: false };
+    const next: Head = { id: outer.id, innerId: inner.id, height: inner.height, timestamp, pChainHeight, epoch, genesis: false };
     const prepared = this.sinks.map((s) => s.prepare(container));
     const ops: KvOp[] = [
       ...vmOps,
@@ -123,7 +126,7 @@ export class ChainEngine {
     const raw = await this.opts.db.get(key(this.prefix, utf8('head')));
     this.head = raw
       ? decodeHead(raw)
-      : { id: this.opts.genesisId, height: 0n, timestamp: this.opts.genesisTimestamp, pChainHeight: 0n, epoch: undefined, genesis: true };
+      : { id: this.opts.genesisId, innerId: this.opts.genesisId, height: 0n, timestamp: this.opts.genesisTimestamp, pChainHeight: 0n, epoch: undefined, genesis: true };
   }
 }
 
@@ -137,9 +140,10 @@ function nextEpoch(parent: Head, _pChainHeight: bigint): Epoch {
 }
 
 function encodeHead(h: Head): Uint8Array {
-  const out = new Uint8Array(32 + 8 * 3 + 1 + 24);
+  const out = new Uint8Array(32 + 8 * 3 + 1 + 24 + 32);
   const v = new DataView(out.buffer);
   out.set(h.id, 0);
+  out.set(h.innerId, 81);
   v.setBigUint64(32, h.height);
   v.setBigInt64(40, h.timestamp);
   v.setBigUint64(48, h.pChainHeight);
@@ -157,6 +161,7 @@ function decodeHead(b: Uint8Array): Head {
   const hasEpoch = b[56] === 1;
   return {
     id: b.slice(0, 32),
+    innerId: b.slice(81, 113),
     height: v.getBigUint64(32),
     timestamp: v.getBigInt64(40),
     pChainHeight: v.getBigUint64(48),

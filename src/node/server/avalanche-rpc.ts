@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientError } from '../../lib/errors.js';
+import { goEscapeJson } from '../../lib/go/go-json.js';
 import { ArgumentError, PARAMS_ERROR_MESSAGE, RpcArgs } from './rpc-args.js';
 
 /**
@@ -96,7 +97,7 @@ export async function dispatch(body: Buffer, services: Map<string, Map<string, R
     const result = await found.fn(args);
     opts.onCall?.(method!, performance.now() - started);
     if (isNotification) return undefined;
-    return { text: `{"jsonrpc":"2.0","result":${goJson(result === undefined ? {} : result)},"id":${idText}}\n`, invoked: true };
+    return { text: `{"jsonrpc":"2.0","result":${goEscapeJson(JSON.stringify(result === undefined ? {} : result))},"id":${idText}}\n`, invoked: true };
   } catch (e) {
     const message = e instanceof ArgumentError ? PARAMS_ERROR_MESSAGE : e instanceof Error ? e.message : String(e);
     const code = e instanceof ClientError ? e.code : -32000;
@@ -242,12 +243,7 @@ function errorBody(id: unknown, code: number, message: string, data: unknown): s
 }
 
 function errorRaw(idText: string, code: number, message: string, data: unknown): string {
-  return `{"jsonrpc":"2.0","error":${goJson({ code, message, data: data ?? null })},"id":${idText}}\n`;
-}
-
-/** JSON as Go's encoding/json writes it: <, >, & and U+2028/2029 escaped. */
-export function goJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  return `{"jsonrpc":"2.0","error":${goEscapeJson(JSON.stringify({ code, message, data: data ?? null }))},"id":${idText}}\n`;
 }
 
 export function sendText(res: ServerResponse, status: number, text: string): void {

@@ -37,7 +37,17 @@ export async function openLevelStore(dir: string): Promise<KvStore> {
     del: (key) => db.del(key),
     batch: (ops) => db.batch(ops),
     async *iterate({ gte, lt, reverse = false, limit = -1 }) {
-      for await (const entry of db.iterator({ gte, lt, reverse, limit })) yield entry;
+      // nextv hands back entries in batches: one native round trip per batch, not per entry.
+      const it = db.iterator({ gte, lt, reverse, limit });
+      try {
+        for (;;) {
+          const batch = await it.nextv(256);
+          if (batch.length === 0) return;
+          for (const entry of batch) yield entry;
+        }
+      } finally {
+        await it.close();
+      }
     },
     async close() {
       closed = true;

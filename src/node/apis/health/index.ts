@@ -1,7 +1,7 @@
 export { ALL_TAG, APPLICATION_TAG, CheckFailure, PRIMARY_NETWORK_ID, type HealthCheck } from './check.js';
 export { systemClock, type HealthClock } from './clock.js';
-export { formatGoDuration, formatGoDurationMs } from './go-duration.js';
-export { formatRfc3339Nano, GO_ZERO_TIME } from './go-time.js';
+export { formatGoDuration, formatGoDurationMs } from '../../../lib/go/go-duration.js';
+export { formatRfc3339Nano, GO_ZERO_TIME } from '../../../lib/go/go-time.js';
 export { HealthRegistry, type HealthKind } from './registry.js';
 export { HealthWorker, type HealthReport } from './worker.js';
 export { RequestTracker } from './request-tracker.js';

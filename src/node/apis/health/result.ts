@@ -1,5 +1,5 @@
-import { goJson, goJsonString } from './go-json.js';
-import { formatRfc3339Nano, GO_ZERO_TIME } from './go-time.js';
+import { goJson, goJsonString } from '../../../lib/go/go-json.js';
+import { formatRfc3339Nano, GO_ZERO_TIME } from '../../../lib/go/go-time.js';
 
 /** One check's last outcome (avalanchego api/health/result.go). */
 export interface CheckResult {

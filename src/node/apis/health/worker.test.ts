@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_TAG, CheckFailure } from './check.js';
 import type { HealthClock } from './clock.js';
-import { formatRfc3339Nano } from './go-time.js';
+import { formatRfc3339Nano } from '../../../lib/go/go-time.js';
 import { HealthRegistry } from './registry.js';
 import { HealthWorker } from './worker.js';
 

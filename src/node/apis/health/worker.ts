@@ -1,6 +1,6 @@
 import { ALL_TAG, APPLICATION_TAG, CheckFailure, type HealthCheck } from './check.js';
 import { systemClock, type HealthClock } from './clock.js';
-import { goJsonString, goQuote } from './go-json.js';
+import { goJsonString, goQuote } from '../../../lib/go/go-json.js';
 import { localTimeFormatter, NOT_YET_RUN, resultJson, type CheckResult, type TimeFormatter } from './result.js';
 
 export interface WorkerOptions {

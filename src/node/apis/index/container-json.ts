@@ -2,7 +2,7 @@ import { encodeHexNoChecksum, encodeHexWithChecksum } from '../../../codec/conta
 import { idToString } from '../../../lib/cb58.js';
 import { ArgumentError, type RpcArgs } from '../../server/rpc-args.js';
 import type { IndexedContainer } from './container-index.js';
-import { formatRfc3339Nano } from './rfc3339-nano.js';
+import { formatRfc3339Nano } from '../../../lib/go/go-time.js';
 
 /** AvalancheGo's formatting.Encoding values the index API can be asked for. */
 export type ContainerEncoding = 'hex' | 'hexc' | 'hexnc' | 'json';

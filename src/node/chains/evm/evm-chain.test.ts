@@ -74,6 +74,16 @@ describe('EvmChain: genesis and automine', () => {
     expect(await chain.getNonce(hexToBytes(ewoq.address))).toBe(1n);
   });
 
+  it('mines a block for each of several sequential submissions', async () => {
+    const { chain, acceptor } = await newChain();
+    for (let nonce = 0; nonce < 5; nonce++) {
+      await chain.sendRawTransaction(await transfer(ewoq, nonce));
+      expect(chain.headNumber).toBe(BigInt(nonce + 1));
+    }
+    expect(acceptor.accepted).toHaveLength(5);
+    expect(chain.pendingTransactions()).toHaveLength(0);
+  });
+
   it('deploys a contract, runs it, logs, eth_call, storage and code', async () => {
     const { chain } = await newChain();
     const dh = await chain.sendRawTransaction(await deploy(ewoq, 0, STORAGE_INITCODE));

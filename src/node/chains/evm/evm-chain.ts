@@ -15,7 +15,7 @@ import { DEVNET_FEE_CONFIG, type FeeConfig, desiredDelayExcess } from './fees.js
 import { GasOracle } from './gas-oracle.js';
 import { buildGenesis, parseGenesis } from './genesis.js';
 import { EvmKeys } from './keys.js';
-import { Lock } from './lock.js';
+import { Mutex } from '../../../lib/mutex.js';
 import type { StoredReceipt } from './receipts.js';
 import { openState } from './state.js';
 import { TxPool, type PoolTx } from './tx-pool.js';
@@ -58,7 +58,7 @@ const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)
  */
 export class EvmChain {
   private readonly pool = new TxPool();
-  private readonly lock = new Lock();
+  private readonly lock = new Mutex('block-building/C');
   private readonly listeners = new Set<BlockListener>();
   private mode: MiningMode = 'auto';
   private intervalMs = 0;
@@ -153,7 +153,7 @@ export class EvmChain {
     this.timer = setInterval(() => {
       if (this.ticking || this.closed) return;
       this.ticking = true;
-      this.lock.run(() => this.mineLocked(1, undefined, true))
+      this.lock.runExclusive(() => this.mineLocked(1, undefined, true))
         .catch((e) => this.opts.log.error('interval mining failed', { error: (e as Error).message }))
         .finally(() => { this.ticking = false; });
     }, ms);
@@ -162,7 +162,7 @@ export class EvmChain {
 
   /** Mines `n` blocks now (empty ones included); with `intervalSeconds` each block is that much after the previous. */
   mine(n = 1, intervalSeconds?: number): Promise<StoredBlock[]> {
-    return this.lock.run(() => this.mineLocked(n, intervalSeconds, true));
+    return this.lock.runExclusive(() => this.mineLocked(n, intervalSeconds, true));
   }
 
   private stopTimer(): void {
@@ -172,13 +172,18 @@ export class EvmChain {
 
   /** Coalesces automine requests: one block for everything pending when the lock frees up. */
   private requestAutomine(): Promise<StoredBlock[]> {
-    if (!this.automineRequest) {
-      this.automineRequest = this.lock.run(async () => {
-        this.automineRequest = undefined;
-        return this.mineLocked(1, undefined, false);
-      });
-    }
-    return this.automineRequest;
+    if (this.automineRequest) return this.automineRequest;
+    // The lock runs the task at once when it is free, or later when queued. Only a queued request is left
+    // for later callers to join; it clears itself as soon as it starts taking txs from the pool.
+    let started = false;
+    let request: Promise<StoredBlock[]> | undefined = undefined;
+    request = this.lock.runExclusive(async () => {
+      started = true;
+      if (this.automineRequest === request) this.automineRequest = undefined;
+      return this.mineLocked(1, undefined, false);
+    });
+    if (!started) this.automineRequest = request;
+    return request;
   }
 
   private async mineLocked(n: number, intervalSeconds: number | undefined, allowEmpty: boolean): Promise<StoredBlock[]> {
@@ -269,7 +274,7 @@ export class EvmChain {
     const sender = tx.getSenderAddress();
     const senderHex = hex(sender.bytes);
     // state reads happen under the lock so they never see a half-built block
-    await this.lock.run(async () => {
+    await this.lock.runExclusive(async () => {
       const acct = await this.state.getAccount(sender);
       validateWithState(tx, { nonce: acct?.nonce ?? 0n, balance: acct?.balance ?? 0n });
       try {
@@ -431,7 +436,7 @@ export class EvmChain {
   async close(): Promise<void> {
     this.closed = true;
     this.stopTimer();
-    await this.lock.idle();
+    await this.lock.runExclusive(() => undefined);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goJson } from '../go-json.js';
+import { goJson } from '../../../../lib/go/go-json.js';
 import { HealthRegistry } from '../registry.js';
 import { chainCheck, registerChainCheck, type ChainStatus } from './chain.js';
 

@@ -1,5 +1,5 @@
 import { CheckFailure, PRIMARY_NETWORK_ID, type HealthCheck } from '../check.js';
-import { formatGoDurationMs } from '../go-duration.js';
+import { formatGoDurationMs } from '../../../../lib/go/go-duration.js';
 import type { HealthRegistry } from '../registry.js';
 
 /** What a chain's consensus engine exposes to its health check. Ids are cb58; the block is the proposervm (outer) one. */

@@ -1,7 +1,7 @@
 import type { HealthCheck } from '../check.js';
 import { CheckFailure } from '../check.js';
-import { formatGoDurationMs } from '../go-duration.js';
-import { formatRfc3339Nano } from '../go-time.js';
+import { formatGoDurationMs } from '../../../../lib/go/go-duration.js';
+import { formatRfc3339Nano } from '../../../../lib/go/go-time.js';
 
 export interface UpgradeView {
   /** Current primary-network validators and their weights. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goJson } from '../go-json.js';
+import { goJson } from '../../../../lib/go/go-json.js';
 import { InProcessNetwork, PING_FREQUENCY_MS } from './in-process-network.js';
 import { networkCheck, type NetworkStatus } from './network.js';
 

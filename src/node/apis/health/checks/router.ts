@@ -1,5 +1,5 @@
 import { CheckFailure, type HealthCheck } from '../check.js';
-import { formatGoDurationMs } from '../go-duration.js';
+import { formatGoDurationMs } from '../../../../lib/go/go-duration.js';
 
 export interface OutstandingRequests {
   outstanding(): number;

@@ -32,7 +32,11 @@ const HTML_UNSAFE = /[<>&\u2028\u2029]/;
 const HTML_UNSAFE_ALL = /[<>&\u2028\u2029]/g;
 
 export function goJsonString(s: string): string {
-  const json = JSON.stringify(s);
+  return goEscapeJson(JSON.stringify(s));
+}
+
+/** Applies json.Encoder's HTML escaping to JSON text (struct-ordered output from JSON.stringify). */
+export function goEscapeJson(json: string): string {
   return HTML_UNSAFE.test(json) ? json.replace(HTML_UNSAFE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
 }
 
