@@ -32,7 +32,10 @@ describe('info and health APIs on a real node', () => {
     expect((await rpc(node.url, '/ext/info', 'info.isBootstrapped', { chain: 'nope' })).error?.message).toBe("there is no chain with alias/ID 'nope'");
     expect((await rpc(node.url, '/ext/info', 'info.isBootstrapped', {})).error?.message).toBe("argument 'chain' not given");
     expect((await info('getTxFee')).txFee).toBe('1000000');
-    expect(await info('peers')).toEqual({ numPeers: '0', peers: [] });
+    const peers = await info('peers');
+    expect(peers.numPeers).toBe('4');
+    expect(peers.peers.map((p: { nodeID: string }) => p.nodeID)).not.toContain(id.nodeID);
+    expect((await info('peers', { nodeIDs: [peers.peers[0].nodeID] })).numPeers).toBe('1');
     expect(await info('uptime')).toEqual({ rewardingStakePercentage: '100.0000', weightedAveragePercentage: '100.0000' });
     expect((await info('upgrades')).etnaTime).toBe('2020-12-05T05:00:00Z');
     expect(await info('acps')).toEqual({ acps: {} });

@@ -109,10 +109,18 @@ export function resolveOptions(specs: OptionSpec[], layers: { flags: Record<stri
   return out;
 }
 
+function formatDurationMs(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}
+
 export function formatHelp(title: string, specs: OptionSpec[]): string {
   const lines = [title, '', 'Options (flag > $FIRN_<FLAG> > --config-file > default):'];
   for (const s of specs) {
-    const def = s.default === undefined || s.default === '' ? '' : ` (default ${Array.isArray(s.default) ? s.default.join(',') : String(s.default)})`;
+    const shown = s.type === 'duration' ? formatDurationMs(s.default as number) : Array.isArray(s.default) ? s.default.join(',') : String(s.default);
+    const def = s.default === undefined || s.default === '' ? '' : ` (default ${shown})`;
     lines.push(`  --${s.name.padEnd(30)} ${s.help}${def}`);
   }
   return lines.join('\n') + '\n';

@@ -173,7 +173,21 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
           }
         },
         isBootstrapped: () => true,
-        peers: () => [],
+        // The other genesis validators run in this process: they are this node's (always connected) peers.
+        peers: () =>
+          genesis.validators.slice(1).map((v, i) => ({
+            ip: `127.0.0.1:${config.httpPort + 3 + 2 * i}`,
+            publicIP: `127.0.0.1:${config.httpPort + 3 + 2 * i}`,
+            nodeID: v.nodeIdString,
+            version: NODE_VERSION.version,
+            lastSent: new Date(network.lastSentMs() ?? startedAt).toISOString(),
+            lastReceived: new Date(network.lastReceivedMs() ?? startedAt).toISOString(),
+            observedUptime: '100',
+            trackedSubnets: [],
+            supportedACPs: [],
+            objectedACPs: [],
+            benched: [],
+          })),
         upgrades: DEVNET_UPGRADES,
         vms: () => ({}),
       }),
