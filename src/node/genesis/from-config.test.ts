@@ -174,9 +174,11 @@ describe('fromConfig on a hand-written config', () => {
     const byNode = (i: number) => g.validators.find((v) => hex(v.validator.nodeId) === hex(keys[i]!.nodeId))!;
     expect([0, 1, 2].map((i) => byNode(i).validator.end)).toEqual([START + DURATION, START + DURATION - OFFSET, START + DURATION - 2n * OFFSET]);
     expect([0, 1, 2].map((i) => byNode(i).validator)).toMatchObject([{ start: START, weight: 300n }, { start: START, weight: 300n }, { start: START, weight: 300n }]);
+    // Staker 1 fills up exactly where the locked unlock entry starts, so (as genesis.splitAllocations does) it also
+    // gets a zero-amount piece of that entry.
     expect([0, 1, 2].map((i) => byNode(i).stake.map((s) => s.output))).toEqual([
       [transfer(300n, addr(4))],
-      [transfer(300n, addr(4))],
+      [transfer(300n, addr(4)), locked(START + 5000n, 0n, addr(4))],
       [locked(START + 5000n, 300n, addr(4))],
     ]);
     expect(byNode(1)).toMatchObject({ type: 'AddValidatorTx', delegationShares: 10_000, rewardsOwner: { locktime: 0n, threshold: 1, addresses: [addr(2)] } });
@@ -242,9 +244,10 @@ describe('splitAllocations', () => {
   it('keeps each piece on its own address and locktime, and a single split takes everything', () => {
     const allocations = [{ ethAddr: eth(4), avaxAddr: addr(4), initialAmount: 0n, unlockSchedule: [{ amount: 600n, locktime: 0n }, { amount: 300n, locktime: 9n }] }];
     const three = splitAllocations(allocations, 3);
+    // A split that is exactly full when the next entry starts still takes a zero-amount cut of it.
     expect(three.map((g) => g.flatMap((a) => a.unlockSchedule))).toEqual([
       [{ amount: 300n, locktime: 0n }],
-      [{ amount: 300n, locktime: 0n }],
+      [{ amount: 300n, locktime: 0n }, { amount: 0n, locktime: 9n }],
       [{ amount: 300n, locktime: 9n }],
     ]);
     expect(three.flat().every((a) => hex(a.avaxAddr) === hex(addr(4)))).toBe(true);
