@@ -67,6 +67,35 @@ describe('node lifecycle', () => {
     await allowed.stop();
   });
 
+  it('indexes at start-up the blocks accepted while indexing was off', async () => {
+    const dataDir = tempDataDir();
+    const first = await startDevnet(['--index-enabled'], { dataDir });
+    await sendTransfer(first.url, { nonce: 0 });
+    await first.stop();
+    const off = await startDevnet(['--index-allow-incomplete'], { dataDir });
+    await sendTransfer(off.url, { nonce: 1 });
+    await sendTransfer(off.url, { nonce: 2 });
+    await off.stop();
+    const on = await startDevnet(['--index-enabled', '--index-allow-incomplete'], { dataDir });
+    const range = (await rpc(on.url, '/ext/index/C/block', 'index.getContainerRange', { startIndex: 0, numToFetch: 10 })).result as { id: string }[];
+    expect(range).toHaveLength(3);
+    await sendTransfer(on.url, { nonce: 3 });
+    expect((await rpc(on.url, '/ext/index/C/block', 'index.getLastAccepted', {})).result.index).toBe('3');
+    await on.stop();
+  });
+
+  it('mines on an interval or only when asked, as configured', async () => {
+    const manual = await startDevnet(['--no-mining']);
+    const pending = sendTransfer(manual.url, { nonce: 0 });
+    expect(await pending).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await ethRpc(manual.url, 'eth_blockNumber')).result).toBe('0x0');
+    await manual.stop();
+    const interval = await startDevnet(['--block-time=300ms']);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(Number((await ethRpc(interval.url, 'eth_blockNumber')).result)).toBeGreaterThanOrEqual(2);
+    await interval.stop();
+  });
+
   it('rejects bad flags with a clear message', async () => {
     const r = await runFirn(['node', '--http-port=notaport']);
     expect(r.code).toBe(2);
