@@ -30,13 +30,11 @@ describe('embedded signed txs', () => {
     expect(hex(readEmbeddedSignedTx(r, 'PVM', 1))).toBe(hex(pBaseTx('after')));
   });
 
-  it('decodes a block-sized run of small txs in linear time', () => {
+  it('decodes a block-sized run of small txs back to back', () => {
     const txs = Array.from({ length: 800 }, (_, i) => pBaseTx(String(i)));
     const r = stream(txs);
-    const t = performance.now();
-    for (let i = 0; i < txs.length; i++) readEmbeddedSignedTx(r, 'PVM', i);
+    for (let i = 0; i < txs.length; i++) expect(hex(readEmbeddedSignedTx(r, 'PVM', i))).toBe(hex(txs[i]!));
     expect(r.remaining).toBe(0);
-    expect(performance.now() - t).toBeLessThan(5_000);
   });
 
   it('rejects a tx cut inside its memo, which avalanchejs alone would slice short without complaint', () => {

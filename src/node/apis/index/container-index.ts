@@ -114,6 +114,15 @@ export class ContainerIndex implements AcceptSink {
 
   /** Indexes one container in its own batch (tx/vtx indexes, which no engine batch carries). */
   async accept(id: Uint8Array, bytes: Uint8Array, acceptedAtNanos: bigint): Promise<void> {
+    // Serialized, so concurrent accepts index in call order (the first of two duplicates wins).
+    const run = this.acceptQueue.then(() => this.acceptNow(id, bytes, acceptedAtNanos));
+    this.acceptQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private acceptQueue: Promise<unknown> = Promise.resolve();
+
+  private async acceptNow(id: Uint8Array, bytes: Uint8Array, acceptedAtNanos: bigint): Promise<void> {
     checkId(id);
     if ((await this.db.get(key(this.byIdPrefix, id))) !== undefined) return;
     const prepared = this.prepareEntry(id, bytes, acceptedAtNanos, 0n);
