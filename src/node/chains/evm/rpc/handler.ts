@@ -11,11 +11,21 @@ import { feeMethods } from './methods/fees.js';
 import { stateMethods } from './methods/state.js';
 import { transactionMethods } from './methods/transactions.js';
 import { web3NetMethods } from './methods/web3-net.js';
+import { logMethods } from './methods/logs.js';
+import { filterMethods } from './methods/filters.js';
+import { proofMethods } from './methods/proofs.js';
+import { avalancheMethods } from './methods/avalanche.js';
+import { accountMethods } from './methods/accounts.js';
+import { txpoolMethods } from './methods/txpool.js';
+import { debugMethods } from './methods/debug.js';
+import { devnetControlMethods } from './methods/devnet-controls.js';
 import type { EthMethods, EthRpcContext } from './types.js';
 
 /** Every method this handler serves, one group per file. */
 export const ETH_METHODS: EthMethods = {
   ...web3NetMethods, ...chainMethods, ...stateMethods, ...transactionMethods, ...blockMethods, ...executionMethods, ...feeMethods,
+  ...logMethods, ...filterMethods, ...proofMethods, ...avalancheMethods, ...accountMethods, ...txpoolMethods, ...debugMethods,
+  ...devnetControlMethods,
 };
 
 export interface EthRpcOptions {

@@ -1,0 +1,3 @@
+import type { EthMethods } from '../types.js';
+
+export const avalancheMethods: EthMethods = {};
