@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes.js';
 /**
  * Minimal DER (ITU-T X.690) encoder: just the universal types an X.509 certificate and a PKCS#8 key need.
  * Every function returns the complete TLV (tag, length, value).
@@ -17,15 +18,7 @@ export const TAG = {
   SET: 0x31,
 } as const;
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const concat = (parts: readonly Uint8Array[]): Uint8Array => concatBytes(...parts);
 
 function encodeLength(n: number): Uint8Array {
   if (n < 0x80) return Uint8Array.of(n);

@@ -1,4 +1,4 @@
-import { compareBytes } from './bytes.js';
+import { compareBytes } from '../../lib/bytes.js';
 import { avaxAssetIdFromAvmGenesis, encodeAvmGenesis, encodeAvmOutput } from './avm-genesis-codec.js';
 import type { AvmGenesisAsset, AvmInitialOutput } from './avm-genesis-codec.js';
 import { initialSupply } from './genesis-config.js';

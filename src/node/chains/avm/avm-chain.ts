@@ -2,6 +2,7 @@ import { encodeAvmStandardBlock } from '../../../codec/avm/blocks.js';
 import type { Mutex } from '../../../lib/mutex.js';
 import type { ChainEngine } from '../../consensus/chain-engine.js';
 import type { AcceptedContainer } from '../../consensus/types.js';
+import { BlockProducer } from '../block-producer.js';
 
 /**
  * The X-chain (post-Cortina, linear): its genesis state and block production. Each batch of signed txs
@@ -9,23 +10,17 @@ import type { AcceptedContainer } from '../../consensus/types.js';
  * once. Transaction validation and execution arrive with the primary-network work.
  */
 export class AvmChain {
-  constructor(
-    private readonly engine: ChainEngine,
-    private readonly lock: Mutex,
-    private readonly now: () => bigint = () => BigInt(Math.floor(Date.now() / 1000)),
-  ) {}
+  private readonly producer: BlockProducer;
 
-  get height(): bigint {
-    return this.engine.lastAccepted().height;
+  constructor(engine: ChainEngine, lock: Mutex, now?: () => bigint) {
+    this.producer = new BlockProducer(engine, lock, ({ parentId, height, time, txs }) => encodeAvmStandardBlock({ parentId, height, time, txs }), now);
   }
 
-  async buildStandardBlock(txs: Uint8Array[]): Promise<AcceptedContainer> {
-    return this.lock.runExclusive(async () => {
-      const parent = this.engine.lastAccepted();
-      const time = this.now() > parent.timestamp ? this.now() : parent.timestamp;
-      const height = parent.height + 1n;
-      const block = encodeAvmStandardBlock({ parentId: parent.innerId, height, time, txs });
-      return this.engine.accept({ id: block.id, bytes: block.bytes, height, timestamp: time }, []);
-    });
+  get height(): bigint {
+    return this.producer.height;
+  }
+
+  buildStandardBlock(txs: Uint8Array[]): Promise<AcceptedContainer> {
+    return this.producer.produce(txs);
   }
 }

@@ -2,6 +2,7 @@ import { encodePlatformBlock } from '../../../codec/platformvm/blocks.js';
 import type { Mutex } from '../../../lib/mutex.js';
 import type { ChainEngine } from '../../consensus/chain-engine.js';
 import type { AcceptedContainer } from '../../consensus/types.js';
+import { BlockProducer } from '../block-producer.js';
 
 /**
  * The P-chain: its genesis state and block production. Each batch of decision transactions handed to
@@ -9,23 +10,17 @@ import type { AcceptedContainer } from '../../consensus/types.js';
  * Transaction validation and execution (UTXOs, staking) arrive with the primary-network work.
  */
 export class PlatformChain {
-  constructor(
-    private readonly engine: ChainEngine,
-    private readonly lock: Mutex,
-    private readonly now: () => bigint = () => BigInt(Math.floor(Date.now() / 1000)),
-  ) {}
+  private readonly producer: BlockProducer;
 
-  get height(): bigint {
-    return this.engine.lastAccepted().height;
+  constructor(engine: ChainEngine, lock: Mutex, now?: () => bigint) {
+    this.producer = new BlockProducer(engine, lock, ({ parentId, height, time, txs }) => encodePlatformBlock({ type: 'banff-standard', parentId, height, time, txs }), now);
   }
 
-  /** Builds and accepts one Banff standard block carrying these signed txs. */
-  async buildStandardBlock(txs: Uint8Array[]): Promise<AcceptedContainer> {
-    return this.lock.runExclusive(async () => {
-      const parent = this.engine.lastAccepted();
-      const time = this.now() > parent.timestamp ? this.now() : parent.timestamp;
-      const block = encodePlatformBlock({ type: 'banff-standard', time, parentId: parent.innerId, height: parent.height + 1n, txs });
-      return this.engine.accept({ id: block.id, bytes: block.bytes, height: parent.height + 1n, timestamp: time }, []);
-    });
+  get height(): bigint {
+    return this.producer.height;
+  }
+
+  buildStandardBlock(txs: Uint8Array[]): Promise<AcceptedContainer> {
+    return this.producer.produce(txs);
   }
 }
