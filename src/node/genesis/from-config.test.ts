@@ -6,13 +6,13 @@ import { formatAddress } from '../../lib/bech32-address.js';
 import { nodeIdToString } from '../../lib/cb58.js';
 import { sha256 } from '../../lib/hash.js';
 import { bytesToHex } from '../../lib/hex.js';
-import { avaxAssetIdFromAvmGenesis, decodeAvmGenesis } from './avm-genesis-codec.js';
+import { avaxAssetIdFromAvmGenesis, decodeAvmGenesis } from '../../codec/avm/genesis.js';
 import { fromConfig, splitAllocations } from './from-config.js';
 import type { GenesisConfig } from './genesis-config.js';
 import { buildLocalGenesis } from './local-genesis.js';
 import { AVM_ID, EVM_ID, NFTFX_ID, PROPERTYFX_ID, SECP256K1FX_ID, ZERO_ID } from './network-constants.js';
-import { decodePlatformGenesis, encodePlatformGenesis, genesisTxId } from './platform-genesis-codec.js';
-import type { CreateChainTx, OutputOwners as GenesisOwners, PlatformOutput, ValidatorTx } from './platform-genesis-codec.js';
+import { decodePlatformGenesis, encodePlatformGenesis, genesisTxId } from '../../codec/platformvm/genesis.js';
+import type { CreateChainTx, OutputOwners as GenesisOwners, PlatformOutput, ValidatorTx } from '../../codec/platformvm/genesis.js';
 import { parseGenesisConfig } from './unparsed-config.js';
 import { deriveValidatorKeys } from './validator-keys.js';
 

@@ -1,10 +1,10 @@
 import { compareBytes } from '../../lib/bytes.js';
-import { avaxAssetIdFromAvmGenesis, encodeAvmGenesis, encodeAvmOutput } from './avm-genesis-codec.js';
-import type { AvmGenesisAsset, AvmInitialOutput } from './avm-genesis-codec.js';
+import { avaxAssetIdFromAvmGenesis, encodeAvmGenesis, encodeAvmOutput } from '../../codec/avm/genesis.js';
+import type { AvmGenesisAsset, AvmInitialOutput } from '../../codec/avm/genesis.js';
 import { initialSupply } from './genesis-config.js';
 import type { GenesisAllocation, GenesisConfig } from './genesis-config.js';
 import { AVM_ID, EVM_ID, NFTFX_ID, PROPERTYFX_ID, SECP256K1FX_ID, ZERO_ID } from './network-constants.js';
-import { encodePlatformGenesis, genesisTxId } from './platform-genesis-codec.js';
+import { encodePlatformGenesis, genesisTxId } from '../../codec/platformvm/genesis.js';
 import type {
   CreateChainTx,
   GenesisUtxo,
@@ -12,7 +12,7 @@ import type {
   PlatformOutput,
   TransferableOutput,
   ValidatorTx,
-} from './platform-genesis-codec.js';
+} from '../../codec/platformvm/genesis.js';
 
 export interface FromConfigResult {
   platformGenesis: PlatformGenesis;

@@ -18,12 +18,8 @@ export interface GenesisAllocation {
   unlockSchedule: LockedAmount[];
 }
 
-export interface BlsProofOfPossession {
-  /** 48-byte compressed G1 public key. */
-  publicKey: Uint8Array;
-  /** 96-byte compressed G2 signature over the public key (PoP DST). */
-  proofOfPossession: Uint8Array;
-}
+export type { BlsProofOfPossession } from '../../codec/platformvm/genesis.js';
+import type { BlsProofOfPossession } from '../../codec/platformvm/genesis.js';
 
 export interface GenesisStaker {
   nodeId: Uint8Array;

@@ -3,10 +3,10 @@ import { X509Certificate, createPrivateKey, createVerify, createSign } from 'nod
 import { utils as avalancheUtils } from '@avalabs/avalanchejs';
 import { idToString, nodeIdToString } from '../../lib/cb58.js';
 import { sha256 } from '../../lib/hash.js';
-import { decodeAvmGenesis, avaxAssetIdFromAvmGenesis } from './avm-genesis-codec.js';
+import { decodeAvmGenesis, avaxAssetIdFromAvmGenesis } from '../../codec/avm/genesis.js';
 import { platformGenesisBlock } from './genesis-blocks.js';
 import { buildLocalGenesis, recentLocalStartTime, signWithStakingKey, stakingSigner } from './local-genesis.js';
-import { decodePlatformGenesis, encodeGenesisTx, genesisTxId } from './platform-genesis-codec.js';
+import { decodePlatformGenesis, encodeGenesisTx, genesisTxId } from '../../codec/platformvm/genesis.js';
 import { nodeIdFromCertificate, verifyBlsProofOfPossession } from './validator-keys.js';
 import { p256VerifyDigest } from '../../lib/x509/ecdsa-p256-certificate.js';
 

@@ -29,7 +29,7 @@ import {
   networkHrp,
   networkName,
 } from './network-constants.js';
-import { genesisTxId } from './platform-genesis-codec.js';
+import { genesisTxId } from '../../codec/platformvm/genesis.js';
 import type { FundedKey, GenesisValidator, IdPair, NetworkGenesis } from './types.js';
 import { deriveValidatorKeys, signDigestWithStakingKey } from './validator-keys.js';
 

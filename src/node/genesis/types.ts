@@ -1,5 +1,5 @@
 import type { GenesisConfig } from './genesis-config.js';
-import type { PlatformGenesis } from './platform-genesis-codec.js';
+import type { PlatformGenesis } from '../../codec/platformvm/genesis.js';
 import type { ValidatorKeys } from './validator-keys.js';
 
 /** An id in both forms. */

@@ -1,7 +1,14 @@
-import { LinearReader } from '../../codec/linear/reader.js';
-import { LinearWriter } from '../../codec/linear/writer.js';
+import { LinearReader } from '../linear/reader.js';
+import { LinearWriter } from '../linear/writer.js';
 import { sha256 } from '../../lib/hash.js';
-import type { BlsProofOfPossession } from './genesis-config.js';
+
+/** A validator's BLS signer in the genesis. */
+export interface BlsProofOfPossession {
+  /** 48-byte compressed G1 public key. */
+  publicKey: Uint8Array;
+  /** 96-byte compressed G2 signature over the public key (PoP DST). */
+  proofOfPossession: Uint8Array;
+}
 
 /**
  * The platformvm genesis codec (vms/platformvm/genesis, block.GenesisCodec, codec version 0): only the types a

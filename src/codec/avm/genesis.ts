@@ -1,5 +1,5 @@
-import { LinearReader } from '../../codec/linear/reader.js';
-import { LinearWriter } from '../../codec/linear/writer.js';
+import { LinearReader } from '../linear/reader.js';
+import { LinearWriter } from '../linear/writer.js';
 import { sha256 } from '../../lib/hash.js';
 
 /**
