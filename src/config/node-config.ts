@@ -29,6 +29,19 @@ export interface NodeConfig {
   balance: number;
   genesisTimestamp: number;
   maxRequestBodyBytes: number;
+  /** C-chain (coreth config keys): proof windows, eth_getLogs range, batch limits. */
+  evm: {
+    pruningEnabled: boolean;
+    stateHistory: number;
+    historicalProofQueryWindow: number;
+    maxBlocksPerRequest: number;
+    batchRequestLimit: number;
+    batchResponseMaxSize: number;
+  };
+  /** anvil's --dump-state: write the C-chain state to this file on exit ('' = off). */
+  dumpState: string;
+  /** anvil's --load-state: merge the C-chain state in this file at start ('' = off). */
+  loadState: string;
 }
 
 const LEVELS = ['off', 'fatal', 'error', 'warn', 'info', 'trace', 'debug', 'verbo'];
@@ -57,6 +70,14 @@ export const NODE_OPTIONS: OptionSpec[] = [
   { name: 'accounts', type: 'int', default: 10, help: 'number of funded dev accounts', check: (v: number) => (v >= 0 && v <= 1000 ? undefined : 'must be 0..1000') },
   { name: 'balance', type: 'int', default: 10_000, help: 'balance of each dev account, in AVAX', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
   { name: 'genesis-timestamp', type: 'int', default: 0, help: 'P-chain genesis time, Unix seconds (0: chosen on first start as AvalancheGo does for local networks, then kept in the data dir)', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
+  { name: 'pruning-enabled', type: 'bool', default: false, help: 'C-chain: behave as a pruning node (eth_getProof only for the last --state-history blocks)' },
+  { name: 'state-history', type: 'int', default: 32, help: 'C-chain: blocks of state a pruning node serves proofs for', check: (v: number) => (v >= 1 ? undefined : 'must be ≥ 1') },
+  { name: 'historical-proof-query-window', type: 'int', default: 43_200, help: 'C-chain: how many blocks back eth_getProof answers on an archival node (0 = unlimited)', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
+  { name: 'api-max-blocks-per-request', type: 'int', default: 0, help: 'C-chain: widest eth_getLogs block range (0 = unlimited)', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
+  { name: 'batch-request-limit', type: 'int', default: 1000, help: 'C-chain: most calls in one JSON-RPC batch (0 = unlimited; the public API nodes use 40)', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
+  { name: 'batch-response-max-size', type: 'int', default: 25_000_000, help: 'C-chain: largest batch response, bytes (0 = unlimited)', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
+  { name: 'dump-state', type: 'string', default: '', help: 'write the C-chain state (accounts, code, storage) to this JSON file on exit, as anvil does' },
+  { name: 'load-state', type: 'string', default: '', help: 'merge the C-chain state from this file (anvil_dumpState / --dump-state output) at start' },
   { name: 'http-max-request-body-size', type: 'int', default: 32 * 1024 * 1024, help: 'largest request body accepted, bytes' },
 ];
 
@@ -116,6 +137,16 @@ export function loadNodeConfig(argv: string[], env: NodeJS.ProcessEnv = process.
     balance: v['balance'] as number,
     genesisTimestamp: v['genesis-timestamp'] as number,
     maxRequestBodyBytes: v['http-max-request-body-size'] as number,
+    evm: {
+      pruningEnabled: v['pruning-enabled'] as boolean,
+      stateHistory: v['state-history'] as number,
+      historicalProofQueryWindow: v['historical-proof-query-window'] as number,
+      maxBlocksPerRequest: v['api-max-blocks-per-request'] as number,
+      batchRequestLimit: v['batch-request-limit'] as number,
+      batchResponseMaxSize: v['batch-response-max-size'] as number,
+    },
+    dumpState: (v['dump-state'] as string) ? resolve(v['dump-state'] as string) : '',
+    loadState: (v['load-state'] as string) ? resolve(v['load-state'] as string) : '',
   };
   if (config.blockTimeMs > 0 && config.noMining) throw new ConfigError('--block-time and --no-mining cannot be used together');
   return { config, help, positional };

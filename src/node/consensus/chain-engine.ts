@@ -1,8 +1,8 @@
-import { encodeProposerBlock } from '../../codec/proposervm/block.js';
+import { decodeProposerBlock, encodeOptionBlock, encodeProposerBlock } from '../../codec/proposervm/block.js';
 import { idToString } from '../../lib/cb58.js';
 import { Mutex } from '../../lib/mutex.js';
 import { key, u64Key, utf8, type KvOp, type KvStore } from '../storage/kv.js';
-import type { AcceptedContainer, AcceptListener, AcceptSink, InnerBlock } from './types.js';
+import type { AcceptedContainer, AcceptListener, AcceptSink, InnerBlock, RewindListener } from './types.js';
 
 /** Granite epoch length on local configurations (reference/node-apis.md §5.2). */
 const EPOCH_DURATION_S = 30n;
@@ -46,6 +46,7 @@ export class ChainEngine {
   private head!: Head;
   private readonly listeners: AcceptListener[] = [];
   private readonly sinks: AcceptSink[] = [];
+  private readonly rewindListeners: RewindListener[] = [];
   private readonly prefix: Uint8Array;
   readonly lock: Mutex;
 
@@ -65,6 +66,7 @@ export class ChainEngine {
 
   addSink(sink: AcceptSink): void { this.sinks.push(sink); }
   onAccept(listener: AcceptListener): void { this.listeners.push(listener); }
+  onRewind(listener: RewindListener): void { this.rewindListeners.push(listener); }
 
   /** Last accepted outer block (the genesis block before the first one). */
   lastAccepted(): { height: bigint; id: Uint8Array; idString: string; innerId: Uint8Array; timestamp: bigint } {
@@ -116,6 +118,80 @@ export class ChainEngine {
     for (const p of prepared) p.commit();
     for (const l of this.listeners) l(container);
     return container;
+  }
+
+  /**
+   * Accepts a P-chain commit/abort block the way proposervm wraps it after a proposal block: an option block
+   * (type 1) whose parent is the proposal's outer block, with no timestamp, P-chain height or signature of its
+   * own (reference/node-apis.md §5.2). The head keeps the proposal's time, P-chain height and epoch.
+   */
+  async acceptOption(inner: InnerBlock, vmOps: KvOp[]): Promise<AcceptedContainer> {
+    const parent = this.head;
+    if (parent.genesis) throw new Error('an option block needs a proposal block as its parent');
+    if (inner.height !== parent.height + 1n) throw new Error(`block height ${inner.height} does not follow ${parent.height}`);
+    const outer = encodeOptionBlock(parent.id, inner.bytes);
+    const container: AcceptedContainer = {
+      chainAlias: this.opts.chainAlias,
+      chainId: this.opts.chainId,
+      id: outer.id,
+      bytes: outer.bytes,
+      height: inner.height,
+      inner,
+      acceptedAtNanos: this.nowNanos(),
+    };
+    const next: Head = { ...parent, id: outer.id, innerId: inner.id, height: inner.height };
+    const prepared = this.sinks.map((s) => s.prepare(container));
+    const ops: KvOp[] = [
+      ...vmOps,
+      { type: 'put', key: key(this.prefix, utf8('h/'), u64Key(inner.height)), value: key(outer.id, u64Key(container.acceptedAtNanos), outer.bytes) },
+      { type: 'put', key: key(this.prefix, utf8('head')), value: encodeHead(next) },
+      ...prepared.flatMap((p) => p.ops),
+    ];
+    try {
+      await this.opts.db.batch(ops);
+    } catch (e) {
+      for (const p of prepared) p.abort?.();
+      throw e;
+    }
+    this.head = next;
+    for (const p of prepared) p.commit();
+    for (const l of this.listeners) l(container);
+    return container;
+  }
+
+  /**
+   * Devnet rewind (evm_revert, anvil_reset): forgets every accepted block above `height` — the engine's
+   * records, each sink's (prepareRewind) and the VM's own `vmOps` — in one atomic batch. This rewrites
+   * history: the next blocks reuse the dropped heights, so indexers see a reorg. `innerId` is the VM's id
+   * of the block at `height`, the parent of its next block.
+   */
+  async rewindTo(height: bigint, innerId: Uint8Array, vmOps: KvOp[]): Promise<void> {
+    const head = this.head;
+    if (height > head.height) throw new Error(`cannot rewind to height ${height}: the last accepted height is ${head.height}`);
+    const next = height === 0n ? this.genesisHead() : await this.headAt(height, innerId);
+    const ops: KvOp[] = [...vmOps];
+    for (let h = height + 1n; h <= head.height; h++) ops.push({ type: 'del', key: key(this.prefix, utf8('h/'), u64Key(h)) });
+    const headKey = key(this.prefix, utf8('head'));
+    ops.push(height === 0n ? { type: 'del', key: headKey } : { type: 'put', key: headKey, value: encodeHead(next) });
+    const prepared = [];
+    for (const s of this.sinks) if (s.prepareRewind) prepared.push(await s.prepareRewind(height));
+    for (const p of prepared) ops.push(...p.ops);
+    await this.opts.db.batch(ops);
+    this.head = next;
+    for (const p of prepared) p.commit();
+    for (const l of this.rewindListeners) l(this.opts.chainAlias, height);
+  }
+
+  /** The head record of the accepted block at `height` (≥ 1), rebuilt from its stored outer block. */
+  private async headAt(height: bigint, innerId: Uint8Array): Promise<Head> {
+    const c = await this.containerAt(height);
+    if (!c) throw new Error(`no accepted block at height ${height}`);
+    const b = decodeProposerBlock(c.bytes);
+    return { id: c.id, innerId, height, timestamp: b.timestamp ?? 0n, pChainHeight: b.pChainHeight ?? 0n, epoch: b.epoch, genesis: false };
+  }
+
+  private genesisHead(): Head {
+    return { id: this.opts.genesisId, innerId: this.opts.genesisId, height: 0n, timestamp: this.opts.genesisTimestamp, pChainHeight: 0n, epoch: undefined, genesis: true };
   }
 
   private nowNanos(): bigint {

@@ -30,6 +30,14 @@ export interface AcceptedContainer {
  */
 export interface AcceptSink {
   prepare(container: AcceptedContainer): { ops: KvOp[]; commit(): void; abort?(): void };
+  /**
+   * A devnet rewind (evm_revert, anvil_reset) drops every block above `height`: the writes that forget
+   * what this sink recorded for them, for the engine's batch; `commit` runs once the batch is durable.
+   */
+  prepareRewind?(height: bigint): Promise<{ ops: KvOp[]; commit(): void }>;
 }
+
+/** Told after a rewind is durable: blocks above `height` are gone (later blocks will reuse their heights). */
+export type RewindListener = (chainAlias: string, height: bigint) => void;
 
 export type AcceptListener = (container: AcceptedContainer) => void;

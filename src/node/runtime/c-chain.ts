@@ -1,9 +1,22 @@
 import type { NodeConfig } from '../../config/node-config.js';
 import { EvmChain } from '../chains/evm/evm-chain.js';
-import { createEthRpcHandler } from '../chains/evm/rpc/handler.js';
+import { startLogIndex } from '../chains/evm/query/log-index.js';
+import { configureQueries } from '../chains/evm/query/options.js';
+import { join } from 'node:path';
+import { Keystore } from '../chains/evm/accounts/keystore.js';
+import { createCChainAdminService } from '../chains/evm/admin/admin-service.js';
+import { acceptUnderscoreMethods } from '../chains/evm/admin/method-alias.js';
+import { corethVmConfig } from '../chains/evm/admin/vm-config.js';
+import { RPC_GAS_CAP } from '../chains/evm/call.js';
+import { ORACLE } from '../chains/evm/gas-oracle.js';
+import { DEFAULT_BATCH_LIMIT, DEFAULT_BATCH_RESPONSE_MAX_SIZE, createEthRpcHandler } from '../chains/evm/rpc/handler.js';
+import { createEthWsEndpoint, type EthWsEndpoint } from '../chains/evm/rpc/ws.js';
+import { Profiler } from '../profiling/profiler.js';
+import { createAvalancheRpcHandler } from '../server/avalanche-rpc.js';
 import type { ChainEngine } from '../consensus/chain-engine.js';
+import { dumpStateToFile, loadStateFromFile } from '../chains/evm/controls/state-file.js';
 import type { NetworkGenesis } from '../genesis/index.js';
-import type { NodeLogger } from '../logging/logger-registry.js';
+import type { LoggerRegistry, NodeLogger } from '../logging/logger-registry.js';
 import type { Router } from '../server/router.js';
 import type { KvStore } from '../storage/kv.js';
 
@@ -26,6 +39,10 @@ export async function startCChain(deps: {
   config: NodeConfig;
   log: NodeLogger;
   engineFor: (alias: string, chainId: Uint8Array, genesisId: Uint8Array, genesisTimestamp: bigint) => Promise<ChainEngine>;
+  /** Lets `admin.setLogLevel` change the C-chain logger's level. */
+  loggers?: Pick<LoggerRegistry, 'setLevels'>;
+  /** coreth's batch-request-limit (default 1000; the public API node uses 40) and batch-response-max-size. */
+  rpc?: { batchRequestLimit?: number; batchResponseMaxSize?: number };
 }): Promise<CChain> {
   let engine: ChainEngine | undefined;
   const mining = deps.config.noMining
@@ -42,25 +59,69 @@ export async function startCChain(deps: {
         if (!engine) throw new Error('C-chain engine not ready');
         await engine.accept(inner, vmOps);
       },
+      rewind: async (height, innerId, vmOps) => {
+        if (!engine) throw new Error('C-chain engine not ready');
+        await engine.rewindTo(height, innerId, vmOps);
+      },
     },
     log: deps.log,
     mining: { mode: 'manual' },
   });
   engine = await deps.engineFor('C', deps.genesis.cChainId.id, evm.genesisHash, evm.genesisTimestamp);
+  if (deps.config.evm) {
+    configureQueries(evm, {
+      pruning: deps.config.evm.pruningEnabled,
+      stateHistory: deps.config.evm.stateHistory,
+      historicalProofQueryWindow: deps.config.evm.historicalProofQueryWindow,
+      maxBlocksPerRequest: deps.config.evm.maxBlocksPerRequest,
+    });
+  }
+  // The eth_getLogs index follows accepted blocks from start-up rather than being built on first query.
+  startLogIndex(evm);
+  let ws: EthWsEndpoint | undefined;
+  let profiler: Profiler | undefined;
+  let logLevel = deps.config.logLevel.toLowerCase();
   return {
     evm,
     engine,
     mount(router, base) {
-      const handler = createEthRpcHandler(evm);
-      router.addRoute(base, '/rpc', { handler });
+      const opts = {
+        keystore: new Keystore(deps.genesis.devAccounts.map((a) => a.privateKey)),
+        batchLimit: deps.rpc?.batchRequestLimit ?? deps.config.evm?.batchRequestLimit ?? DEFAULT_BATCH_LIMIT,
+        batchResponseMaxSize: deps.rpc?.batchResponseMaxSize ?? deps.config.evm?.batchResponseMaxSize ?? DEFAULT_BATCH_RESPONSE_MAX_SIZE,
+      };
+      router.addRoute(base, '/rpc', { handler: createEthRpcHandler(evm, opts) });
+      ws ??= createEthWsEndpoint(evm, opts);
+      router.addRoute(base, '/ws', { handler: ws.handler, upgrade: ws.upgrade });
+      if (deps.config.apiAdminEnabled) {
+        profiler ??= new Profiler(join(deps.config.profileDir, 'C'));
+        const service = createCChainAdminService({
+          profiler,
+          setLogLevel: (level) => {
+            if (!deps.loggers) throw new Error('log levels cannot be changed on this node');
+            deps.loggers.setLevels(deps.log.name, { logLevel: level });
+            logLevel = level.toLowerCase();
+          },
+          vmConfig: () => corethVmConfig({
+            logLevel, adminApiDir: profiler!.dir, batchRequestLimit: opts.batchLimit, batchResponseMaxSize: opts.batchResponseMaxSize,
+            rpcGasCap: RPC_GAS_CAP, txPoolPriceLimit: ORACLE.minPrice,
+          }),
+          log: deps.log,
+        });
+        router.addRoute(base, '/admin', { handler: acceptUnderscoreMethods('admin', createAvalancheRpcHandler([service])) });
+      }
     },
     // Mining starts once the HTTP server is up, so interval blocks never race start-up.
     async start() {
+      if (deps.config.loadState) await loadStateFromFile(evm, deps.config.loadState);
       if (mining.mode === 'interval') evm.setIntervalMining(mining.intervalMs);
       else evm.setAutomine(mining.mode === 'auto');
     },
     async stop() {
+      ws?.close();
+      await profiler?.close();
       await evm.close();
+      if (deps.config.dumpState) await dumpStateToFile(evm, deps.config.dumpState);
     },
   };
 }

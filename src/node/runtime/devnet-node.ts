@@ -3,7 +3,6 @@ import type { Server } from 'node:http';
 import type { NodeConfig } from '../../config/node-config.js';
 import { idToString } from '../../lib/cb58.js';
 import { bytesToHex } from '../../lib/hex.js';
-import { Mutex } from '../../lib/mutex.js';
 import { createAdminService } from '../apis/admin/admin-service.js';
 import { ChainAliasRegistry } from '../apis/admin/chain-aliases.js';
 import { VmRegistry } from '../apis/admin/vm-registry.js';
@@ -20,8 +19,11 @@ import { ContainerIndex } from '../apis/index/container-index.js';
 import { registerIndexRoutes, type MountedIndex } from '../apis/index/index-routes.js';
 import { checkIndexStartup, describeStartupFailure } from '../apis/index/index-state.js';
 import { createInfoService } from '../apis/info/info-service.js';
-import { AvmChain } from '../chains/avm/avm-chain.js';
-import { PlatformChain } from '../chains/platform/platform-chain.js';
+import { registerAvmRoutes } from '../chains/avm/avm-service.js';
+import { AvmVm } from '../chains/avm/avm-vm.js';
+import { registerPlatformRoutes } from '../chains/platform/platform-service.js';
+import { PlatformVm } from '../chains/platform/platform-vm.js';
+import { SharedMemory } from '../chains/shared-memory/shared-memory.js';
 import { ChainEngine } from '../consensus/chain-engine.js';
 import { formatBanner, signWithStakingKey, type NetworkGenesis } from '../genesis/index.js';
 import { LoggerRegistry } from '../logging/logger-registry.js';
@@ -93,11 +95,16 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     ChainEngine.open({ db, chainAlias: alias, chainId, genesisId, genesisTimestamp, certificate: self.stakingCertificate, sign, pChainHeight });
   pEngine = await engineFor('P', genesis.pChainId.id, genesis.pChainGenesisBlock.id, genesis.startTime);
   const xEngine = await engineFor('X', genesis.xChainId.id, genesis.xChainGenesisBlock.id, genesis.startTime);
-  const platform = new PlatformChain(pEngine, new Mutex('block-building/P'));
-  const avm = new AvmChain(xEngine, new Mutex('block-building/X'));
-  void platform;
-  void avm;
-  const cChain: CChain = await startCChain({ db, genesis, config, log: loggers.get('C'), engineFor });
+  const sharedMemory = new SharedMemory(db);
+  const platform = await PlatformVm.create({ db, engine: pEngine, genesis, sharedMemory, xChainId: genesis.xChainId.id, cChainId: genesis.cChainId.id, log: loggers.get('P') });
+  // X/tx is written by the X-chain VM in each block's batch, so it is opened before the VM.
+  const xTxIndex = config.indexEnabled ? await ContainerIndex.open(db, genesis.xChainId.id, 'tx') : undefined;
+  const avm = await AvmVm.create({
+    db, engine: xEngine, genesis, sharedMemory, pChainId: genesis.pChainId.id, cChainId: genesis.cChainId.id,
+    ...(xTxIndex ? { txIndex: xTxIndex } : {}), log: loggers.get('X'),
+    config: { txFee: LOCAL_TX_FEES.txFee!, createAssetTxFee: LOCAL_TX_FEES.createAssetTxFee! },
+  });
+  const cChain: CChain = await startCChain({ db, genesis, config, log: loggers.get('C'), engineFor, loggers });
   const engines = { P: pEngine, X: xEngine, C: cChain.engine };
 
   // Container index: one batch with each accepted block (the engine's sinks).
@@ -109,7 +116,7 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
       engine.addSink(index);
       mounted.push({ alias, kind: 'block', index });
     }
-    mounted.push({ alias: 'X', kind: 'tx', index: await ContainerIndex.open(db, genesis.xChainId.id, 'tx') });
+    mounted.push({ alias: 'X', kind: 'tx', index: xTxIndex! });
     mounted.push({ alias: 'X', kind: 'vtx', index: await ContainerIndex.open(db, genesis.xChainId.id, 'vtx') });
   }
 
@@ -128,6 +135,8 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     router.addAliases(base, ...aliases.flatMap((a) => [a, `bc/${a}`]));
   }
   cChain.mount(router, `bc/${genesis.cChainId.string}`);
+  registerPlatformRoutes(router, `bc/${genesis.pChainId.string}`, platform);
+  registerAvmRoutes(router, `bc/${genesis.xChainId.string}`, avm);
 
   const requests = new RequestTracker();
   const health = new HealthRegistry();
@@ -245,6 +254,7 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
   health.start(config.healthCheckFrequencyMs);
   await health.runAll();
   await cChain.start();
+  platform.start();
   if (opts.printBanner) process.stdout.write(formatBanner(genesis, { httpUrl: url }) + '\n');
   log.info('node started', { url, nodeId: self.nodeIdString, dataDir: config.dataDir, ms: Date.now() - startedAt });
 
@@ -261,6 +271,7 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
         server.closeAllConnections();
       });
       await health.stop();
+      platform.stop();
       await cChain.stop();
       await profiler.close();
       await db.close();

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientError } from '../../lib/errors.js';
 import { goEscapeJson } from '../../lib/go/go-json.js';
+import { stringifyJson } from '../../lib/json.js';
 import { ArgumentError, PARAMS_ERROR_MESSAGE, RpcArgs } from './rpc-args.js';
 
 /**
@@ -97,7 +98,7 @@ export async function dispatch(body: Buffer, services: Map<string, Map<string, R
     const result = await found.fn(args);
     opts.onCall?.(method!, performance.now() - started);
     if (isNotification) return undefined;
-    return { text: `{"jsonrpc":"2.0","result":${goEscapeJson(JSON.stringify(result === undefined ? {} : result))},"id":${idText}}\n`, invoked: true };
+    return { text: `{"jsonrpc":"2.0","result":${goEscapeJson(stringifyJson(result === undefined ? {} : result))},"id":${idText}}\n`, invoked: true };
   } catch (e) {
     const message = e instanceof ArgumentError ? PARAMS_ERROR_MESSAGE : e instanceof Error ? e.message : String(e);
     const code = e instanceof ClientError ? e.code : -32000;

@@ -55,7 +55,7 @@ export class ContainerIndex implements AcceptSink {
   /** Next index to hand out; ahead of `committed` while a prepared accept is in flight. */
   private reserved: bigint;
   /** Height of the last block indexed before this session; replays at or below it are skipped. */
-  private readonly heightAtOpen: bigint;
+  private heightAtOpen: bigint;
   private highestHeight: bigint;
   /** Ids committed or in flight in this session, as latin1 strings (32 chars each). */
   private readonly sessionIds = new Set<string>();
@@ -110,6 +110,35 @@ export class ContainerIndex implements AcceptSink {
   prepare(container: AcceptedContainer): PreparedAccept {
     if (container.height >= 1n && container.height <= this.heightAtOpen) return nothing();
     return this.prepareEntry(container.id, container.bytes, container.acceptedAtNanos, container.height);
+  }
+
+  /**
+   * Devnet rewind (AcceptSink): the writes that drop every entry for a block above `height`. Entries are
+   * in height order, so they are the newest ones; a later accept reuses their indexes.
+   */
+  async prepareRewind(height: bigint): Promise<{ ops: KvOp[]; commit(): void }> {
+    const ops: KvOp[] = [];
+    const dropped: string[] = [];
+    let first = this.committed;
+    for await (const [k, v] of this.db.iterate({ gte: this.byIndexPrefix, lt: prefixEnd(this.byIndexPrefix), reverse: true })) {
+      if (readU64(v, ID_LEN + 8) <= height) break;
+      const id = v.subarray(0, ID_LEN);
+      ops.push({ type: 'del', key: Uint8Array.from(k) }, { type: 'del', key: key(this.byIdPrefix, id) });
+      dropped.push(idKey(id));
+      first = readU64(k, this.byIndexPrefix.length);
+    }
+    return {
+      ops,
+      commit: () => {
+        if (ops.length === 0) return;
+        this.committed = first;
+        this.reserved = first;
+        for (const id of dropped) this.sessionIds.delete(id);
+        for (const i of [...this.cache.keys()]) if (i >= first) this.cache.delete(i);
+        if (this.highestHeight > height) this.highestHeight = height;
+        if (this.heightAtOpen > height) this.heightAtOpen = height;
+      },
+    };
   }
 
   /** Indexes one container in its own batch (tx/vtx indexes, which no engine batch carries). */

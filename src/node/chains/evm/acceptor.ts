@@ -8,6 +8,11 @@ import type { KvOp } from '../../storage/kv.js';
  */
 export interface BlockAcceptor {
   accept(inner: InnerBlock, vmOps: KvOp[]): Promise<void>;
+  /**
+   * Devnet rewind (evm_revert, anvil_reset): writes `vmOps` while the consensus engine forgets every block
+   * above `height` (whose VM id is `innerId`), in one atomic batch.
+   */
+  rewind?(height: bigint, innerId: Uint8Array, vmOps: KvOp[]): Promise<void>;
 }
 
 export interface EvmLog {

@@ -1,7 +1,5 @@
 import type { Common } from '@ethereumjs/common';
 import { type Block, createBlock } from '@ethereumjs/block';
-import { MerklePatriciaTrie } from '@ethereumjs/mpt';
-import { RLP } from '@ethereumjs/rlp';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { Address, setLengthLeft } from '@ethereumjs/util';
 import { Bloom, runTx, type VM } from '@ethereumjs/vm';
@@ -9,6 +7,7 @@ import { type CorethBlock, EMPTY_UNCLE_HASH, extDataHash } from './coreth-block.
 import type { CorethHeader } from './coreth-header.js';
 import { type FeeConfig, type FeeState, decodeFeeState, encodeFeeState, feeStateAfterBlock, feesForChild, nextDelayExcess } from './fees.js';
 import { type RawLog, type StoredReceipt, consensusReceipt } from './receipts.js';
+import { orderedTrieRoot } from './trie-root.js';
 import { type PoolTx, feeCap, tipCap } from './tx-pool.js';
 
 /** Every C-chain block's coinbase: the black-hole address (graft/evm/constants). */
@@ -64,7 +63,7 @@ export interface BuildResult {
 /**
  * Executes the candidates on `state` (which must be at the parent's root) and forms the block. State
  * changes stay in ethereumjs' caches under one outer checkpoint and reach the trie once at the end; the
- * tx and receipt tries are built once. On error the state is reverted to the parent.
+ * tx and receipt roots are computed once. On error the state is reverted to the parent.
  */
 export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
   const { vm, state, common, parent } = inp;
@@ -121,13 +120,8 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
   }
   const stateRoot = await state.getStateRoot();
 
-  const txTrie = new MerklePatriciaTrie({ common });
-  const receiptTrie = new MerklePatriciaTrie({ common });
-  for (let i = 0; i < included.length; i++) {
-    const k = RLP.encode(i);
-    await txTrie.put(k, included[i]!.raw);
-    await receiptTrie.put(k, consensusReceipt(receipts[i]!, included[i]!.tx.type));
-  }
+  const txRoot = orderedTrieRoot(included.map((p) => p.raw));
+  const receiptRoot = orderedTrieRoot(included.map((p, i) => consensusReceipt(receipts[i]!, p.tx.type)));
   const feeAfter = feeStateAfterBlock(fees.state, gasUsed, inp.feeConfig);
   const extra = new Uint8Array(24 + EMPTY_PREDICATE_RESULTS.length);
   extra.set(encodeFeeState(feeAfter), 0);
@@ -139,8 +133,8 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
     uncleHash: EMPTY_UNCLE_HASH,
     coinbase: BLACKHOLE,
     stateRoot,
-    txRoot: txTrie.root(),
-    receiptRoot: receiptTrie.root(),
+    txRoot,
+    receiptRoot,
     bloom: bloom.bitvector,
     difficulty: 1n,
     number,

@@ -2,6 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, toChecksumAddress } from '@ethereumjs/util';
+import { createBlock } from '@ethereumjs/block';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { ClientError } from '../../../lib/errors.js';
 import { bytesToHex } from '../../../lib/hex.js';
@@ -30,6 +31,17 @@ export interface CallOutcome {
   error?: string;
 }
 
+/** geth's BlockOverrides for eth_call: header fields the call sees instead of the block's. */
+export interface BlockOverrides {
+  number?: bigint;
+  difficulty?: bigint;
+  time?: bigint;
+  gasLimit?: bigint;
+  coinbase?: Uint8Array;
+  baseFee?: bigint;
+  blobBaseFee?: bigint;
+}
+
 /** coreth's default `rpc-gas-cap`. */
 export const RPC_GAS_CAP = 50_000_000n;
 
@@ -48,7 +60,8 @@ function decodeRevertReason(data: Uint8Array): string | undefined {
   return view.subarray(4 + 64, 4 + 64 + len).toString('utf8');
 }
 
-function callTx(common: Common, req: CallRequest, nonce: bigint, gas: bigint): TypedTransaction {
+/** An unsigned call message from an arbitrary sender, as a tx ethereumjs can run. */
+export function callTx(common: Common, req: CallRequest, nonce: bigint, gas: bigint): TypedTransaction {
   const base = {
     nonce, gasLimit: gas, value: req.value ?? 0n, data: req.data ?? new Uint8Array(0),
     ...(req.to ? { to: new Address(req.to) } : {}),
@@ -69,12 +82,16 @@ const feeOf = (req: CallRequest) => req.gasPrice ?? req.maxFeePerGas ?? req.maxP
  * Runs a message on `state` (a throw-away view at `header`'s state) in `header`'s context, as geth's DoCall:
  * no nonce check; with a zero gas price the base fee is treated as 0 (NoBaseFee).
  */
-export async function runCall(vm: VM, state: MerkleStateManager, common: Common, header: CorethHeader, req: CallRequest, gas: bigint): Promise<CallOutcome> {
+export async function runCall(vm: VM, state: MerkleStateManager, common: Common, header: CorethHeader, req: CallRequest, gas: bigint, overrides?: BlockOverrides): Promise<CallOutcome> {
   const from = new Address(req.from ?? new Uint8Array(20));
   const account = await state.getAccount(from);
   const tx = callTx(common, req, account?.nonce ?? 0n, gas);
   const price = feeOf(req);
-  const block = envBlock(common, { number: header.number, timestamp: header.timestamp, gasLimit: header.gasLimit, baseFee: price === 0n ? 0n : header.baseFee ?? 0n });
+  const env = {
+    number: overrides?.number ?? header.number, timestamp: overrides?.time ?? header.timestamp,
+    gasLimit: overrides?.gasLimit ?? header.gasLimit, baseFee: price === 0n ? 0n : overrides?.baseFee ?? header.baseFee ?? 0n,
+  };
+  const block = overrides?.coinbase ? overriddenBlock(common, env, overrides.coinbase) : envBlock(common, env);
   await state.checkpoint();
   try {
     const res = await runTx(vm, {
@@ -91,6 +108,38 @@ export async function runCall(vm: VM, state: MerkleStateManager, common: Common,
   } finally {
     await state.revert();
   }
+}
+
+/** envBlock with another coinbase (block overrides). */
+function overriddenBlock(common: Common, env: { number: bigint; timestamp: bigint; gasLimit: bigint; baseFee: bigint }, coinbase: Uint8Array) {
+  const base = envBlock(common, env);
+  return createBlock({ header: { ...base.header.toJSON(), coinbase: new Address(coinbase) } }, { common, skipConsensusFormatValidation: true });
+}
+
+/**
+ * geth's gas estimation: fail fast at the cap, then binary search between the used gas and the cap, with
+ * its 64/63 first guess. `run(gas)` executes the message with that gas limit.
+ */
+export async function estimateWith(run: (gas: bigint) => Promise<CallOutcome>, cap: bigint): Promise<bigint> {
+  let hi = cap;
+  const first = await run(hi);
+  if (!first.success) {
+    if (first.reverted) throw revertError(first.returnValue);
+    if (first.error === 'out of gas') throw new ClientError(`gas required exceeds allowance (${cap})`);
+    throw new ClientError(first.error ?? 'execution failed');
+  }
+  let lo = first.gasUsed - 1n;
+  const guess = (first.gasUsed * 64n) / 63n;
+  if (guess < hi) {
+    const g = await run(guess);
+    if (g.success) hi = guess; else lo = guess;
+  }
+  while (lo + 1n < hi) {
+    const mid = (lo + hi) / 2n;
+    const r = await run(mid).catch(() => undefined);
+    if (r?.success) hi = mid; else lo = mid;
+  }
+  return hi;
 }
 
 /** ethereumjs' pre-execution errors in geth's words. */

@@ -1,17 +1,49 @@
 import createKeccakHash from 'keccak';
 import secp256k1 from 'secp256k1';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { paramsBlock } from '@ethereumjs/block';
 import { Common, Hardfork, Mainnet, createCustomCommon, type CustomCrypto, type ParamsDict } from '@ethereumjs/common';
 import { paramsEVM } from '@ethereumjs/evm';
-import { paramsTx } from '@ethereumjs/tx';
+import { AccessList2930Tx, FeeMarket1559Tx, LegacyTx, paramsTx } from '@ethereumjs/tx';
 import { paramsVM } from '@ethereumjs/vm';
-import { setLengthLeft } from '@ethereumjs/util';
+import { type Address, setLengthLeft } from '@ethereumjs/util';
+
+interface KeccakState {
+  initialize(rate: number, capacity: number): void;
+  absorb(data: Buffer): void;
+  squeeze(length: number): Buffer;
+}
+
+/**
+ * The `keccak` package's native sponge, used directly: its public API wraps every hash in a stream object,
+ * which costs more than the hashing (≈ 4.5 µs against ≈ 1.6 µs per 32-byte input). One state serves all
+ * calls: hashing is synchronous and `initialize` resets it. Falls back to the package API if not loadable.
+ */
+function loadKeccakState(): KeccakState | undefined {
+  try {
+    const req = createRequire(import.meta.url);
+    const dir = dirname(req.resolve('keccak/package.json'));
+    const State = createRequire(`${dir}/package.json`)('node-gyp-build')(dir) as new () => KeccakState;
+    return typeof State === 'function' ? new State() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const sponge = loadKeccakState();
 
 /** Native keccak-256 (the `keccak` package's prebuilt binding): ~5× faster than the JS one on small inputs. */
 export function keccak256(data: Uint8Array): Uint8Array {
   const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const out = createKeccakHash('keccak256').update(buf).digest();
+  let out: Buffer;
+  if (sponge) {
+    sponge.initialize(1088, 512);
+    sponge.absorb(buf);
+    out = sponge.squeeze(32);
+  } else {
+    out = createKeccakHash('keccak256').update(buf).digest();
+  }
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
@@ -32,6 +64,27 @@ export function ecrecover(msgHash: Uint8Array, v: bigint, r: Uint8Array, s: Uint
 }
 
 export const nativeCrypto: CustomCrypto = { keccak256, ecrecover, sha256 };
+
+/**
+ * ethereumjs caches a tx's recovered public key but not its address: every `getSenderAddress()` (pool
+ * validation, submission, runTx) re-hashes the key with the JS keccak. Txs are immutable (frozen), so the
+ * address is remembered per tx object.
+ */
+function cacheSenderAddresses(): void {
+  const known = new WeakMap<object, Address>();
+  for (const Tx of [LegacyTx, AccessList2930Tx, FeeMarket1559Tx]) {
+    const original = Tx.prototype.getSenderAddress;
+    Tx.prototype.getSenderAddress = function (this: InstanceType<typeof Tx>): Address {
+      let a = known.get(this);
+      if (a === undefined) {
+        a = original.call(this);
+        if (Object.isFrozen(this)) known.set(this, a);
+      }
+      return a;
+    };
+  }
+}
+cacheSenderAddresses();
 
 /**
  * The execution rules of a C-chain past Etna: Cancun (coreth's Cancun = Etna; Prague is not enabled before

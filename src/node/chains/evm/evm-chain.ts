@@ -19,6 +19,10 @@ import { Mutex } from '../../../lib/mutex.js';
 import type { StoredReceipt } from './receipts.js';
 import { openState } from './state.js';
 import { TxPool, type PoolTx } from './tx-pool.js';
+import type { DevnetAccess } from './controls/access.js';
+import { BlockClock } from './controls/block-clock.js';
+import { restoreHeadRoot } from './controls/head-root.js';
+import { recordPreimages } from './controls/preimages.js';
 import { TxRejected, checkTxFee, decodeRawTx, validateStateless, validateWithState } from './tx-validation.js';
 import { ScratchDb, TrieDb } from './trie-db.js';
 
@@ -38,6 +42,8 @@ export interface EvmChainOptions {
 }
 
 export type BlockListener = (block: StoredBlock, receipts: StoredReceipt[]) => void;
+/** Called when a tx enters the pool (eth_subscribe newPendingTransactions, pending-tx filters). */
+export type PendingTxListener = (ptx: PoolTx) => void;
 
 /** A tx as found: either mined (with its block location and receipt) or pending in the pool. */
 export interface FoundTx {
@@ -60,6 +66,12 @@ export class EvmChain {
   private readonly pool = new TxPool();
   private readonly lock = new Mutex('block-building/C');
   private readonly listeners = new Set<BlockListener>();
+  private readonly rewindListeners = new Set<(height: bigint) => void>();
+  /** The head's state root after devnet state edits (anvil_setBalance, ...), when it differs from its header's. */
+  private headOverride: { hash: Uint8Array; root: Uint8Array } | undefined;
+  /** The node clock and block timestamps under devnet control (evm_increaseTime, evm_setNextBlockTimestamp). */
+  readonly clock: BlockClock;
+  private readonly pendingListeners = new Set<PendingTxListener>();
   private mode: MiningMode = 'auto';
   private intervalMs = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -84,12 +96,13 @@ export class EvmChain {
     private readonly genesisTime: bigint,
   ) {
     this.desiredDelayExcess = fees.desiredMinDelayMs === undefined ? undefined : desiredDelayExcess(fees.desiredMinDelayMs);
+    this.clock = new BlockClock(() => (opts.now ?? Date.now)());
     this.gasOracle = new GasOracle(this, () => this.nowMs());
   }
 
   /** The node clock, ms. */
   nowMs(): number {
-    return (this.opts.now ?? Date.now)();
+    return this.clock.now();
   }
 
   static async create(opts: EvmChainOptions): Promise<EvmChain> {
@@ -125,6 +138,8 @@ export class EvmChain {
     const state = openState(trieDb, head.block.header.stateRoot, common);
     const vm = await createVM({ common, stateManager: state, blockchain: blockHashes(blocks) });
     const chain = new EvmChain(common, genesis.chainId, genesisHash, head, state, vm, trieDb, blocks, opts, opts.fees ?? DEVNET_FEE_CONFIG, genesis.timestamp);
+    recordPreimages(state, trieDb);
+    await restoreHeadRoot(chain.devnetAccess());
     const mining = opts.mining ?? { mode: 'auto' };
     if (mining.mode === 'interval') chain.setIntervalMining(mining.intervalMs ?? 1000);
     else chain.setAutomine(mining.mode === 'auto');
@@ -191,11 +206,10 @@ export class EvmChain {
     for (let i = 0; i < n; i++) {
       if (this.closed) break;
       const parentMs = this.head.block.header.timestampMs ?? this.head.block.header.timestamp * 1000n;
-      const nowMs = BigInt(Math.floor(this.nowMs()));
-      let ts = nowMs > parentMs ? nowMs : parentMs;
-      if (i > 0 && intervalSeconds !== undefined) ts = parentMs + BigInt(Math.round(intervalSeconds * 1000));
+      const ts = i > 0 && intervalSeconds !== undefined ? parentMs + BigInt(Math.round(intervalSeconds * 1000)) : this.clock.nextBlockMs(parentMs);
       const b = await this.buildAndAccept(ts, allowEmpty);
       if (!b) break;
+      this.clock.blockBuilt(ts);
       out.push(b);
     }
     return out;
@@ -216,7 +230,7 @@ export class EvmChain {
       this.opts.log.warn('C-chain tx dropped', { tx: d.ptx.hashHex, error: d.error });
     }
     if (res.included.length === 0 && !allowEmpty) {
-      await this.state.setStateRoot(parent.block.header.stateRoot);
+      await this.state.setStateRoot(this.headStateRoot);
       return undefined;
     }
     const stored = BlockStore.wrap(res.block);
@@ -226,7 +240,7 @@ export class EvmChain {
     try {
       await this.opts.acceptor.accept({ id: stored.hash, bytes: stored.bytes, height: h.number, timestamp: h.timestamp }, ops);
     } catch (e) {
-      await this.state.setStateRoot(parent.block.header.stateRoot);
+      await this.state.setStateRoot(this.headStateRoot);
       throw e;
     }
     this.trieDb.forget(trie.keys);
@@ -256,6 +270,12 @@ export class EvmChain {
     return () => this.listeners.delete(listener);
   }
 
+  /** Listens for txs entering the pool; returns the unsubscribe function. */
+  onPendingTx(listener: PendingTxListener): () => void {
+    this.pendingListeners.add(listener);
+    return () => this.pendingListeners.delete(listener);
+  }
+
   // ── transactions ──────────────────────────────────────────────────────────────────────────
 
   /**
@@ -278,7 +298,10 @@ export class EvmChain {
       const acct = await this.state.getAccount(sender);
       validateWithState(tx, { nonce: acct?.nonce ?? 0n, balance: acct?.balance ?? 0n });
       try {
-        this.pool.add({ tx, raw, hash, hashHex, sender, senderHex, nonce: tx.nonce });
+        const added = this.pool.add({ tx, raw, hash, hashHex, sender, senderHex, nonce: tx.nonce });
+        for (const l of this.pendingListeners) {
+          try { l(added); } catch (e) { this.opts.log.error('C-chain pending-tx listener failed', { error: (e as Error).message }); }
+        }
       } catch (e) {
         throw new TxRejected((e as Error).message);
       }
@@ -331,8 +354,12 @@ export class EvmChain {
     return this.blocks.byNumber(n);
   }
 
-  getBlockByHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
-    return this.blocks.byHash(hash);
+  async getBlockByHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
+    const b = await this.blocks.byHash(hash);
+    if (!b) return undefined;
+    // a devnet rewind (controls/rewind.ts) can leave dropped blocks in the block cache: only canonical ones count
+    const canonical = b.block.header.number <= this.headNumber ? await this.blocks.hashByNumber(b.block.header.number) : undefined;
+    return canonical && hex(canonical) === hex(hash) ? b : undefined;
   }
 
   getBlockReceipts(hash: Uint8Array): Promise<StoredReceipt[] | undefined> {
@@ -359,7 +386,8 @@ export class EvmChain {
   private async stateAt(n?: bigint): Promise<{ state: MerkleStateManager; block: StoredBlock }> {
     const block = n === undefined || n === this.headNumber ? this.head : await this.getBlockByNumber(n);
     if (!block) throw new ClientError('header not found');
-    return { state: openState(new ScratchDb(this.trieDb), block.block.header.stateRoot, this.common), block };
+    const root = block === this.head ? this.headStateRoot : block.block.header.stateRoot;
+    return { state: openState(new ScratchDb(this.trieDb), root, this.common), block };
   }
 
   async getBalance(address: Uint8Array, n?: bigint): Promise<bigint> {
@@ -430,6 +458,57 @@ export class EvmChain {
 
   private callVm(state: MerkleStateManager): Promise<VM> {
     return createVM({ common: this.common, stateManager: state, blockchain: blockHashes(this.blocks) });
+  }
+
+  /** A throw-away state after block `n` (default: head) with a VM over it (query/: overrides, proofs, access lists). */
+  async stateView(n?: bigint): Promise<{ state: MerkleStateManager; block: StoredBlock; vm: VM }> {
+    const { state, block } = await this.stateAt(n);
+    return { state, block, vm: await this.callVm(state) };
+  }
+
+  // ── devnet controls (controls/) ─────────────────────────────────────────────────────────────
+
+  /** The head's effective state root: its header's, or the one devnet state edits left on top of it. */
+  get headStateRoot(): Uint8Array {
+    const o = this.headOverride;
+    return o && hex(o.hash) === hex(this.head.hash) ? o.root : this.head.block.header.stateRoot;
+  }
+
+  /** Listens for devnet rewinds (evm_revert, anvil_reset): blocks above `height` are gone. */
+  onRewind(listener: (height: bigint) => void): () => void {
+    this.rewindListeners.add(listener);
+    return () => this.rewindListeners.delete(listener);
+  }
+
+  /** The internals the devnet controls work on (controls/access.ts). */
+  devnetAccess(): DevnetAccess {
+    return {
+      db: this.opts.db, keys: new EvmKeys(this.opts.blockchainId), state: this.state, trieDb: this.trieDb, blocks: this.blocks,
+      pool: this.pool, log: this.opts.log, genesisJson: this.opts.genesisJson,
+      exclusive: (fn) => this.lock.runExclusive(fn),
+      head: () => this.head,
+      headStateRoot: () => this.headStateRoot,
+      setHead: async (head, root) => {
+        this.head = head;
+        this.headOverride = hex(root) === hex(head.block.header.stateRoot) ? undefined : { hash: head.hash, root };
+        this.blocks.remember(head);
+        await this.state.setStateRoot(root);
+      },
+      addToPool: (entry) => {
+        const added = this.pool.add(entry);
+        for (const l of this.pendingListeners) {
+          try { l(added); } catch (e) { this.opts.log.error('C-chain pending-tx listener failed', { error: (e as Error).message }); }
+        }
+        return added;
+      },
+      automine: async () => { if (this.mode === 'auto') await this.requestAutomine(); },
+      rewindAccepted: (height, innerId, ops) => (this.opts.acceptor.rewind ? this.opts.acceptor.rewind(height, innerId, ops) : this.opts.db.batch(ops)),
+      notifyRewind: (height) => {
+        for (const l of this.rewindListeners) {
+          try { l(height); } catch (e) { this.opts.log.error('C-chain rewind listener failed', { error: (e as Error).message }); }
+        }
+      },
+    };
   }
 
   /** Stops mining and waits for the block being built. The store is the caller's to close. */

@@ -110,6 +110,20 @@ export class TxPool {
     return n;
   }
 
+  /** Empties the pool (evm_revert, anvil_reset). */
+  clear(): void {
+    this.bySender.clear();
+    this.byHash.clear();
+  }
+
+  /** Puts back a tx taken from `all()` earlier, keeping its arrival order (evm_revert). */
+  restore(ptx: PoolTx): void {
+    const queue = this.bySender.get(ptx.senderHex) ?? new Map<bigint, PoolTx>();
+    queue.set(ptx.nonce, ptx);
+    this.bySender.set(ptx.senderHex, queue);
+    this.byHash.set(ptx.hashHex, ptx);
+  }
+
   all(): PoolTx[] {
     return [...this.byHash.values()].sort((a, b) => a.seq - b.seq);
   }

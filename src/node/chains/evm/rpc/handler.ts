@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientError } from '../../../../lib/errors.js';
 import type { RouteHandler } from '../../../server/router.js';
+import { attachKeystore, type Keystore } from '../accounts/keystore.js';
 import type { EvmChain } from '../evm-chain.js';
 import { TxRejected } from '../tx-validation.js';
 import { ParamError } from './codec.js';
@@ -30,11 +31,22 @@ export const ETH_METHODS: EthMethods = {
 
 export interface EthRpcOptions {
   clientVersion?: string;
-  /** coreth's `batch-request-limit`. */
+  /** coreth's `batch-request-limit` (default 1000; 0 = no limit). */
   batchLimit?: number;
+  /** coreth's `batch-response-max-size` in bytes (default 25,000,000; 0 = no limit). */
+  batchResponseMaxSize?: number;
+  /** The node's accounts (eth_accounts, eth_sendTransaction, personal_*); attached to the chain. */
+  keystore?: Keystore;
   methods?: EthMethods;
   onCall?: (method: string, ms: number, error?: string) => void;
 }
+
+export const DEFAULT_BATCH_LIMIT = 1000;
+export const DEFAULT_BATCH_RESPONSE_MAX_SIZE = 25_000_000;
+
+/** Over HTTP there is no connection to notify on: geth's ErrNotificationsUnsupported. */
+const notificationsUnsupported = () => { throw new ClientError('notifications not supported', -32601); };
+const HTTP_SUBSCRIPTION_METHODS: EthMethods = { eth_subscribe: notificationsUnsupported, eth_unsubscribe: notificationsUnsupported };
 
 type Id = string | number | null;
 interface Reply { jsonrpc: '2.0'; id: Id; result?: unknown; error?: { code: number; message: string; data?: unknown } }
@@ -50,7 +62,8 @@ const errorReply = (id: Id, code: number, message: string, data?: unknown): Repl
  */
 export function createEthRpcHandler(chain: EvmChain, opts: EthRpcOptions = {}): RouteHandler {
   const ctx: EthRpcContext = { chain, clientVersion: opts.clientVersion ?? 'Firn/v0.1.0' };
-  const methods = opts.methods ?? ETH_METHODS;
+  if (opts.keystore) attachKeystore(chain, opts.keystore);
+  const methods = { ...HTTP_SUBSCRIPTION_METHODS, ...(opts.methods ?? ETH_METHODS) };
   return async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
     if (req.method === 'GET' && body.length === 0) { res.writeHead(200); res.end(); return; }
     if (req.method !== 'POST') return sendText(res, 405, 'method not allowed\n');
@@ -74,17 +87,32 @@ export async function handleEthRpcBody(body: string, methods: EthMethods, ctx: E
   }
   if (Array.isArray(parsed)) {
     if (parsed.length === 0) return JSON.stringify(errorReply(null, -32600, 'empty batch'));
-    const limit = opts.batchLimit ?? 1000;
-    if (parsed.length > limit) {
-      const first = parsed[0] as { id?: Id } | undefined;
-      return JSON.stringify([errorReply(first && typeof first === 'object' ? first.id ?? null : null, -32600, 'batch too large')]);
+    const limit = opts.batchLimit ?? DEFAULT_BATCH_LIMIT;
+    if (limit > 0 && parsed.length > limit) {
+      // geth puts the id of the first call (an element with a method and an id) on the error
+      const first = parsed.find((c): c is { id: unknown } => typeof c === 'object' && c !== null && typeof c.method === 'string' && c.id !== undefined && c.id !== null);
+      const id = typeof first?.id === 'string' || typeof first?.id === 'number' ? first.id : null;
+      return JSON.stringify([errorReply(id, -32600, 'batch too large')]);
     }
-    const replies: Reply[] = [];
-    for (const call of parsed) {
-      const r = await runOne(call, methods, ctx, opts);
-      if (r) replies.push(r);
+    // geth stops running calls once the replies pass batch-response-max-size; the rest get -32003
+    const maxBytes = opts.batchResponseMaxSize ?? DEFAULT_BATCH_RESPONSE_MAX_SIZE;
+    const replies: string[] = [];
+    let bytes = 0;
+    let i = 0;
+    for (; i < parsed.length && (maxBytes === 0 || bytes <= maxBytes); i++) {
+      const r = await runOne(parsed[i], methods, ctx, opts);
+      if (!r) continue;
+      const text = JSON.stringify(r);
+      replies.push(text);
+      if (r.result !== undefined) bytes += text.length;
     }
-    return replies.length === 0 ? undefined : JSON.stringify(replies);
+    for (; i < parsed.length; i++) {
+      const c = parsed[i] as { id?: unknown; method?: unknown } | null;
+      if (typeof c !== 'object' || c === null || !('id' in c)) continue;
+      const id = typeof c.id === 'string' || typeof c.id === 'number' ? c.id : null;
+      replies.push(JSON.stringify(errorReply(id, -32003, 'response too large')));
+    }
+    return replies.length === 0 ? undefined : `[${replies.join(',')}]`;
   }
   const r = await runOne(parsed, methods, ctx, opts);
   return r ? JSON.stringify(r) : undefined;

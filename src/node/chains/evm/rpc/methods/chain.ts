@@ -4,6 +4,5 @@ import type { EthMethods } from '../types.js';
 export const chainMethods: EthMethods = {
   eth_chainId: (p, ctx) => { arity(p, 0, 0); return toRpc.quantity(ctx.chain.chainId); },
   eth_blockNumber: (p, ctx) => { arity(p, 0, 0); return toRpc.quantity(ctx.chain.headNumber); },
-  eth_accounts: (p) => { arity(p, 0, 0); return []; },
   eth_syncing: (p) => { arity(p, 0, 0); return false; },
 };
