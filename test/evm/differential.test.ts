@@ -300,7 +300,10 @@ describe('state and eth_call: anvil vs Firn', () => {
 
   // coreth's abi.UnpackRevert also names Panic codes: Panic(0x12) → "execution reverted: division or modulo by
   // zero"; Firn's revertError decodes Error(string) only and answers "execution reverted".
-  it.todo('Panic(uint256) reverts read "execution reverted: <panic reason>" as coreth words them');
+  it('Panic(uint256) reverts read "execution reverted: <panic reason>" as coreth words them', async () => {
+    const [, f] = await callBoth(at.probe, fn(probe.abi, 'failPanic', [0n]));
+    expect(f!.error).toMatchObject({ code: 3, message: 'execution reverted: division or modulo by zero' });
+  });
 
   it('hold the same code, storage and nonces', async () => {
     for (const addr of Object.values(at)) {

@@ -4,6 +4,7 @@ import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, toChecksumAddress } from '@ethereumjs/util';
 import { createBlock } from '@ethereumjs/block';
 import { runTx, type VM } from '@ethereumjs/vm';
+import { unpackRevert } from './revert-reason.js';
 import { ClientError } from '../../../lib/errors.js';
 import { bytesToHex } from '../../../lib/hex.js';
 import { envBlock } from './block-builder.js';
@@ -47,17 +48,8 @@ export const RPC_GAS_CAP = 50_000_000n;
 
 /** A revert as geth reports it: code 3, "execution reverted[: reason]", data = the revert bytes. */
 export function revertError(data: Uint8Array): ClientError {
-  const reason = decodeRevertReason(data);
+  const reason = unpackRevert(data);
   return new ClientError(reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, 3, bytesToHex(data));
-}
-
-/** Error(string) selector 0x08c379a0 → the string. */
-function decodeRevertReason(data: Uint8Array): string | undefined {
-  if (data.length < 68 || data[0] !== 0x08 || data[1] !== 0xc3 || data[2] !== 0x79 || data[3] !== 0xa0) return undefined;
-  const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const len = Number(view.readBigUInt64BE(4 + 32 + 24));
-  if (4 + 64 + len > data.length) return undefined;
-  return view.subarray(4 + 64, 4 + 64 + len).toString('utf8');
 }
 
 /** An unsigned call message from an arbitrary sender, as a tx ethereumjs can run. */

@@ -1,5 +1,5 @@
 import { bytesToHex } from '../../../../lib/hex.js';
-import { unpackRevert } from './revert-reason.js';
+import { unpackRevert } from '../revert-reason.js';
 import type { EmittedLog, FrameEnter, FrameExit, FrameType, Tracer, TxEnd, TxStart } from './types.js';
 
 /** callTracer's tracerConfig. */

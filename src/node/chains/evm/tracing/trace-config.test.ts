@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { unpackRevert } from './revert-reason.js';
+import { unpackRevert } from '../revert-reason.js';
 import { createTracer, parseDuration, parseTraceConfig } from './trace-config.js';
 import { gethVmError } from './vm-errors.js';
 import { opName, stackRequired } from './opcodes.js';
