@@ -2,7 +2,7 @@ import { sha256 } from '../../lib/hash.js';
 import { LinearWriter } from '../linear/writer.js';
 import { finish, openEnvelope, readTypeId, unknownTypeId } from '../container/envelope.js';
 import { assertI64, assertId, assertU64 } from '../container/int-range.js';
-import { proposerNodeIdFromCertificate, signedHeaderDigest } from './header.js';
+import { proposerNodeIdFromCertificate, signedHeaderBytes } from './header.js';
 
 /**
  * proposervm blocks (vms/proposervm/block): type 0 post-fork (signed or unsigned), 1 option, 2 Granite (with epoch).
@@ -59,11 +59,12 @@ export function isZeroEpoch(e: ProposerEpoch | undefined): boolean {
 
 /**
  * Builds a post-fork block: Granite (type 2) when a non-zero epoch is given, else type 0. With `sign`, the block ID
- * is computed first, then `sign(sha256(u16 0 | chainID | parentID | blockID))` becomes the signature.
+ * is computed first, then `sign(sha256(header), header)` over the header `u16 0 | chainID | parentID | blockID`
+ * becomes the signature.
  */
 export function encodeProposerBlock(
   f: ProposerBlockFields,
-  sign?: (digest: Uint8Array) => Uint8Array,
+  sign?: (digest: Uint8Array, header: Uint8Array) => Uint8Array,
   chainId?: Uint8Array,
 ): EncodedBlock {
   const granite = !isZeroEpoch(f.epoch);
@@ -82,7 +83,12 @@ export function encodeProposerBlock(
   }
   const unsigned = w.finish();
   const id = sha256(unsigned);
-  const signature = sign && chainId ? sign(signedHeaderDigest(chainId, f.parentId, id)) : new Uint8Array(0);
+  let signature: Uint8Array = new Uint8Array(0);
+  if (sign && chainId) {
+    // Signers that hash for themselves (node:crypto) take the header; digest signers take its sha256.
+    const header = signedHeaderBytes(chainId, f.parentId, id);
+    signature = sign(sha256(header), header);
+  }
 
   const bytes = new Uint8Array(unsigned.length + 4 + signature.length);
   bytes.set(unsigned);

@@ -3,6 +3,7 @@ import { X509Certificate, createPrivateKey, createPublicKey, createSign, createV
 import { sha256 } from '../hash.js';
 import {
   buildSelfSignedP256Certificate,
+  p256NativeSigner,
   p256PrivateKeyToPkcs8,
   p256PublicKey,
   p256SignDigest,
@@ -52,5 +53,15 @@ describe('self-signed P-256 certificate', () => {
   it('writes PEM', () => {
     const pem = toPem('CERTIFICATE', buildSelfSignedP256Certificate(options));
     expect(new X509Certificate(pem).verify(new X509Certificate(pem).publicKey)).toBe(true);
+  });
+});
+
+describe('p256NativeSigner', () => {
+  it('signs messages that verify against the key, like the digest signer', () => {
+    const key = new Uint8Array(32).fill(5);
+    const message = new TextEncoder().encode('proposervm header');
+    const sig = p256NativeSigner(key)(message);
+    expect(p256VerifyDigest(p256PublicKey(key), sha256(message), sig)).toBe(true);
+    expect(p256VerifyDigest(p256PublicKey(key), sha256(new Uint8Array(3)), sig)).toBe(false);
   });
 });

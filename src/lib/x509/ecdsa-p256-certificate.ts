@@ -1,3 +1,4 @@
+import { createPrivateKey, sign as nodeSign } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
 import { sha256 } from '../hash.js';
 import { bitString, boolean, explicit, integer, octetString, oid, sequence, set, utf8String, x509Time } from './der.js';
@@ -82,4 +83,14 @@ export function toPem(label: string, der: Uint8Array): string {
   const b64 = Buffer.from(der).toString('base64');
   const lines = b64.match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+/**
+ * A P-256 signer over whole messages with node:crypto (OpenSSL): it hashes with SHA-256 itself, so it takes
+ * the message, not a digest — about 20× faster than the pure-JS signer on the block-building path.
+ * Returns the ASN.1 DER signature Go's ecdsa.VerifyASN1 accepts.
+ */
+export function p256NativeSigner(privateKey: Uint8Array): (message: Uint8Array) => Uint8Array {
+  const key = createPrivateKey({ key: Buffer.from(p256PrivateKeyToPkcs8(privateKey)), format: 'der', type: 'pkcs8' });
+  return (message) => new Uint8Array(nodeSign('sha256', message, key));
 }

@@ -30,7 +30,7 @@ export interface ChainEngineOptions {
   genesisTimestamp: bigint;
   /** DER staking certificate of this node, and a signer over a sha256 digest with its key. */
   certificate: Uint8Array;
-  sign: (digest: Uint8Array) => Uint8Array;
+  sign: (digest: Uint8Array, header: Uint8Array) => Uint8Array;
   /** Current P-chain height, recorded in each block (the P-chain passes its own). */
   pChainHeight: () => bigint;
   now?: () => bigint;

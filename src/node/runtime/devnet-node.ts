@@ -25,7 +25,8 @@ import { registerPlatformRoutes } from '../chains/platform/platform-service.js';
 import { PlatformVm } from '../chains/platform/platform-vm.js';
 import { SharedMemory } from '../chains/shared-memory/shared-memory.js';
 import { ChainEngine } from '../consensus/chain-engine.js';
-import { formatBanner, signWithStakingKey, type NetworkGenesis } from '../genesis/index.js';
+import { formatBanner, type NetworkGenesis } from '../genesis/index.js';
+import { p256NativeSigner } from '../../lib/x509/ecdsa-p256-certificate.js';
 import { LoggerRegistry } from '../logging/logger-registry.js';
 import type { NodeLogger } from '../logging/logger-registry.js';
 import { Profiler } from '../profiling/profiler.js';
@@ -88,7 +89,8 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
   }
 
   const self = genesis.validators[0]!;
-  const sign = (digest: Uint8Array) => signWithStakingKey(genesis, 0, digest);
+  const signHeader = p256NativeSigner(self.stakingPrivateKey);
+  const sign = (_digest: Uint8Array, header: Uint8Array) => signHeader(header);
   let pEngine: ChainEngine | undefined;
   const pChainHeight = () => (pEngine ? pEngine.lastAccepted().height : 0n);
   const engineFor = (alias: string, chainId: Uint8Array, genesisId: Uint8Array, genesisTimestamp: bigint) =>
