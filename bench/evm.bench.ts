@@ -9,9 +9,8 @@
  * BENCH_QUICK=1 runs the two tx workloads only (for profiling: FIRN_NODE_OPTIONS=--cpu-prof).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import solc from 'solc';
@@ -261,7 +260,8 @@ async function startFirn(port: number) {
     if (performance.now() - started > 30_000) throw new Error('firn did not become healthy');
     await new Promise((r) => setTimeout(r, 20));
   }
-  return { url: url + '/ext/bc/C/rpc', stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) };
+  const stop = () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
+  return { url: url + '/ext/bc/C/rpc', stop: async () => { await stop(); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
 async function main() {

@@ -231,11 +231,17 @@ describe('receipts: anvil vs Firn', () => {
     }
   });
 
-  // Firn runs ethereumjs' EIP-3529 refunds today (its gasUsed equals anvil's on the three steps above); coreth
-  // applies none from ApricotPhase1 on, so there Firn's gasUsed must be anvil's + anvilRefund(). Enable the
-  // check once execution disables refunds:
-  //   for (const s of refundSteps) expect(BigInt(firn.gasUsed)).toBe(BigInt(anvil.gasUsed) + await anvilRefund(anvil))
-  it.todo(`refund-bearing steps use anvil's gasUsed + its refund (${KNOWN_DIFFERENCES.noGasRefunds})`);
+  // coreth applies no storage refunds from ApricotPhase1 on, so where anvil refunds, Firn's gasUsed is anvil's + that refund.
+  it(`refund-bearing steps use anvil's gasUsed + its refund (${KNOWN_DIFFERENCES.noGasRefunds})`, async () => {
+    let checked = 0;
+    for (const s of steps) {
+      const refund = await anvilRefund(s.receipts.anvil);
+      if (refund === 0n) continue;
+      expect(BigInt(s.receipts.firn.gasUsed), s.label).toBe(BigInt(s.receipts.anvil.gasUsed) + refund);
+      checked++;
+    }
+    expect(checked).toBe(3);
+  });
 
   it(`effectiveGasPrice differs by design (${KNOWN_DIFFERENCES.baseFee}) but each matches its block's base fee + tip`, async () => {
     const s = steps.find((x) => x.label === 'ERC-20 transfer')!; // EIP-1559: maxFee 100 gwei, tip 1 gwei
@@ -334,10 +340,16 @@ describe('state and eth_call: anvil vs Firn', () => {
     expect(block.miner).toBe(BLACKHOLE);
   });
 
-  // coreth's state transition credits gasUsed × effectiveGasPrice to the coinbase (the black hole), base fee
-  // included; Firn burns the base fee as Ethereum does and credits only the tip. Check to enable:
-  //   Σ over every tx of gasUsed × effectiveGasPrice === eth_getBalance(BLACKHOLE)
-  it.todo(`the coinbase collects gasUsed × effectiveGasPrice, base fee included (${KNOWN_DIFFERENCES.blackholeFees})`);
+  // coreth's state transition credits gasUsed × effectiveGasPrice to the coinbase (the black hole), base fee included.
+  it(`the coinbase collects gasUsed × effectiveGasPrice, base fee included (${KNOWN_DIFFERENCES.blackholeFees})`, async () => {
+    const firn = sides[1]!;
+    const head = BigInt(await result(firn, 'eth_blockNumber', []));
+    let expected = 0n;
+    for (let n = 1n; n <= head; n++) {
+      for (const r of await result(firn, 'eth_getBlockReceipts', ['0x' + n.toString(16)])) expected += BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice);
+    }
+    expect(BigInt(await result(firn, 'eth_getBalance', [BLACKHOLE, 'latest']))).toBe(expected);
+  });
 
   it(`BASEFEE in eth_call is the header's (${KNOWN_DIFFERENCES.baseFee}); 0 without a gas price, as geth's NoBaseFee`, async () => {
     const block = await result(sides[1], 'eth_getBlockByNumber', ['latest', false]);
@@ -352,8 +364,8 @@ describe('state and eth_call: anvil vs Firn', () => {
     expect(a!.result).toBe('0x');
   });
 
-  // coreth activates RIP-7212 P256Verify (3,450 gas) at 0x…0100 from Granite: a valid signature returns
-  // 32-byte 1. Firn's EVM has no precompile there yet and returns 0x. Check to enable:
-  //   expect((await call(sides[1], 'eth_call', [{ to: P256_VERIFY, data: p256Input() }, 'latest'])).result).toBe(pad('0x1'))
-  it.todo(`P256VERIFY returns 1 for a valid signature on Firn (${KNOWN_DIFFERENCES.p256Precompile})`);
+  // coreth activates RIP-7212 P256Verify (3,450 gas) at 0x…0100 from Granite: a valid signature returns 32-byte 1.
+  it(`P256VERIFY returns 1 for a valid signature on Firn (${KNOWN_DIFFERENCES.p256Precompile})`, async () => {
+    expect((await call(sides[1]!, 'eth_call', [{ to: P256_VERIFY, data: p256Input() }, 'latest'])).result).toBe(pad('0x1'));
+  });
 });

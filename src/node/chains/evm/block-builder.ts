@@ -60,6 +60,14 @@ export interface BuildResult {
   dropped: { ptx: PoolTx; error: string }[];
 }
 
+const BLACKHOLE_ADDRESS = new Address(BLACKHOLE);
+
+async function creditBaseFee(state: BuildInput['state'], amount: bigint): Promise<void> {
+  if (amount === 0n) return;
+  const account = await state.getAccount(BLACKHOLE_ADDRESS);
+  await state.modifyAccountFields(BLACKHOLE_ADDRESS, { balance: (account?.balance ?? 0n) + amount });
+}
+
 /**
  * Executes the candidates on `state` (which must be at the parent's root) and forms the block. State
  * changes stay in ethereumjs' caches under one outer checkpoint and reach the trie once at the end; the
@@ -98,6 +106,9 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
         continue;
       }
       gasUsed += res.totalGasSpent;
+      // coreth pays the whole fee (base fee included) to the coinbase, the black-hole address; ethereumjs
+      // credits only the tip and burns the base fee, so the base-fee part is added here.
+      await creditBaseFee(state, res.totalGasSpent * fees.baseFee);
       const tip = tipCap(ptx.tx) < feeCap(ptx.tx) - fees.baseFee ? tipCap(ptx.tx) : feeCap(ptx.tx) - fees.baseFee;
       receipts.push({
         status: res.execResult.exceptionError ? 0 : 1,

@@ -90,6 +90,12 @@ cacheSenderAddresses();
  * The execution rules of a C-chain past Etna: Cancun (coreth's Cancun = Etna; Prague is not enabled before
  * Helicon, which is unscheduled). All pre-Cancun forks are active from block 0, as on the local network.
  */
+/**
+ * coreth's departures from Ethereum's parameters: no gas refunds since Apricot Phase 1 (a refund quotient so
+ * large that min(refund, gasUsed / quotient) is always 0).
+ */
+const CORETH_PARAMS = { 3529: { maxRefundQuotient: 2 ** 52 } } as unknown as ParamsDict;
+
 export function createEvmCommon(chainId: bigint): Common {
   const common = createCustomCommon({ chainId: Number(chainId), name: `avalanche-${chainId}` }, Mainnet, {
     hardfork: Hardfork.Cancun,
@@ -98,7 +104,7 @@ export function createEvmCommon(chainId: bigint): Common {
   // Every tx and block constructor copies the Common and re-merges its package's params dict, rebuilding the
   // params cache each time (≈13% of CPU when mining). Merge the four dicts once here; copies (which share
   // `_params` with this instance anyway) then skip re-merging the same dicts.
-  const merged = new Set<ParamsDict>([paramsVM, paramsEVM, paramsTx, paramsBlock] as ParamsDict[]);
+  const merged = new Set<ParamsDict>([paramsVM, paramsEVM, paramsTx, paramsBlock, CORETH_PARAMS] as ParamsDict[]);
   for (const p of merged) common.updateParams(p);
   const update = Common.prototype.updateParams;
   common.updateParams = function (this: Common, params: ParamsDict) {

@@ -16,6 +16,7 @@ import { GasOracle } from './gas-oracle.js';
 import { buildGenesis, parseGenesis } from './genesis.js';
 import { EvmKeys } from './keys.js';
 import { Mutex } from '../../../lib/mutex.js';
+import { P256_VERIFY_ADDRESS, p256VerifyPrecompile } from './p256-verify.js';
 import type { StoredReceipt } from './receipts.js';
 import { openState } from './state.js';
 import { TxPool, type PoolTx } from './tx-pool.js';
@@ -25,6 +26,9 @@ import { restoreHeadRoot } from './controls/head-root.js';
 import { recordPreimages } from './controls/preimages.js';
 import { TxRejected, checkTxFee, decodeRawTx, validateStateless, validateWithState } from './tx-validation.js';
 import { ScratchDb, TrieDb } from './trie-db.js';
+
+/** coreth's stateless precompiles beyond Ethereum's: RIP-7212 P256VERIFY (Granite). */
+const CORETH_EVM_OPTS = { customPrecompiles: [{ address: P256_VERIFY_ADDRESS, function: p256VerifyPrecompile }] };
 
 export type MiningMode = 'auto' | 'interval' | 'manual';
 
@@ -136,7 +140,7 @@ export class EvmChain {
     }
     blocks.remember(head);
     const state = openState(trieDb, head.block.header.stateRoot, common);
-    const vm = await createVM({ common, stateManager: state, blockchain: blockHashes(blocks) });
+    const vm = await createVM({ common, stateManager: state, blockchain: blockHashes(blocks), evmOpts: CORETH_EVM_OPTS });
     const chain = new EvmChain(common, genesis.chainId, genesisHash, head, state, vm, trieDb, blocks, opts, opts.fees ?? DEVNET_FEE_CONFIG, genesis.timestamp);
     recordPreimages(state, trieDb);
     await restoreHeadRoot(chain.devnetAccess());
@@ -457,7 +461,7 @@ export class EvmChain {
   }
 
   private callVm(state: MerkleStateManager): Promise<VM> {
-    return createVM({ common: this.common, stateManager: state, blockchain: blockHashes(this.blocks) });
+    return createVM({ common: this.common, stateManager: state, blockchain: blockHashes(this.blocks), evmOpts: CORETH_EVM_OPTS });
   }
 
   /** A throw-away state after block `n` (default: head) with a VM over it (query/: overrides, proofs, access lists). */
