@@ -83,7 +83,25 @@ export class ChainEngine {
 
   /** Accepts a built inner block with the VM's own writes; resolves once durable. */
   async accept(inner: InnerBlock, vmOps: KvOp[]): Promise<AcceptedContainer> {
-    const parent = this.head;
+    const [container] = await this.commit([this.wrapStandard(this.head, inner)], [vmOps]);
+    return container!;
+  }
+
+  /**
+   * A P-chain proposal block and the commit/abort option that decides it, in ONE atomic batch, so a crash
+   * never leaves a proposal without its option. proposervm wraps the option as a type-1 block whose parent
+   * is the proposal's outer block, with no timestamp, P-chain height or signature of its own
+   * (reference/node-apis.md §5.2); the head keeps the proposal's time, P-chain height and epoch.
+   */
+  async acceptProposalWithOption(proposal: InnerBlock, proposalOps: KvOp[], option: InnerBlock, optionOps: KvOp[]): Promise<[AcceptedContainer, AcceptedContainer]> {
+    const first = this.wrapStandard(this.head, proposal);
+    const second = this.wrapOption(first.next, option);
+    const [a, b] = await this.commit([first, second], [proposalOps, optionOps]);
+    return [a!, b!];
+  }
+
+  /** The proposervm block (type 0 or Granite) that wraps `inner` on `parent`, and the head after it. */
+  private wrapStandard(parent: Head, inner: InnerBlock): { container: AcceptedContainer; next: Head } {
     if (inner.height !== parent.height + 1n) throw new Error(`block height ${inner.height} does not follow ${parent.height}`);
     const timestamp = inner.timestamp > parent.timestamp ? inner.timestamp : parent.timestamp;
     const pChainHeight = this.opts.pChainHeight();
@@ -91,72 +109,48 @@ export class ChainEngine {
     const outer = parent.genesis
       ? encodeProposerBlock({ parentId: parent.id, timestamp, pChainHeight, certificate: new Uint8Array(0), inner: inner.bytes })
       : encodeProposerBlock({ parentId: parent.id, timestamp, pChainHeight, certificate: this.opts.certificate, inner: inner.bytes, epoch }, this.opts.sign, this.opts.chainId);
-    const container: AcceptedContainer = {
-      chainAlias: this.opts.chainAlias,
-      chainId: this.opts.chainId,
-      id: outer.id,
-      bytes: outer.bytes,
-      height: inner.height,
-      inner,
-      acceptedAtNanos: this.nowNanos(),
-    };
     const next: Head = { id: outer.id, innerId: inner.id, height: inner.height, timestamp, pChainHeight, epoch, genesis: false };
-    const prepared = this.sinks.map((s) => s.prepare(container));
-    const ops: KvOp[] = [
-      ...vmOps,
-      { type: 'put', key: key(this.prefix, utf8('h/'), u64Key(inner.height)), value: key(outer.id, u64Key(container.acceptedAtNanos), outer.bytes) },
-      { type: 'put', key: key(this.prefix, utf8('head')), value: encodeHead(next) },
-      ...prepared.flatMap((p) => p.ops),
-    ];
-    try {
-      await this.opts.db.batch(ops);
-    } catch (e) {
-      for (const p of prepared) p.abort?.();
-      throw e;
-    }
-    this.head = next;
-    for (const p of prepared) p.commit();
-    for (const l of this.listeners) l(container);
-    return container;
+    return { container: this.containerOf(outer, inner), next };
   }
 
-  /**
-   * Accepts a P-chain commit/abort block the way proposervm wraps it after a proposal block: an option block
-   * (type 1) whose parent is the proposal's outer block, with no timestamp, P-chain height or signature of its
-   * own (reference/node-apis.md §5.2). The head keeps the proposal's time, P-chain height and epoch.
-   */
-  async acceptOption(inner: InnerBlock, vmOps: KvOp[]): Promise<AcceptedContainer> {
-    const parent = this.head;
+  /** The option block (type 1) that wraps `inner` after the proposal `parent`, and the head after it. */
+  private wrapOption(parent: Head, inner: InnerBlock): { container: AcceptedContainer; next: Head } {
     if (parent.genesis) throw new Error('an option block needs a proposal block as its parent');
     if (inner.height !== parent.height + 1n) throw new Error(`block height ${inner.height} does not follow ${parent.height}`);
     const outer = encodeOptionBlock(parent.id, inner.bytes);
-    const container: AcceptedContainer = {
-      chainAlias: this.opts.chainAlias,
-      chainId: this.opts.chainId,
-      id: outer.id,
-      bytes: outer.bytes,
-      height: inner.height,
-      inner,
-      acceptedAtNanos: this.nowNanos(),
-    };
-    const next: Head = { ...parent, id: outer.id, innerId: inner.id, height: inner.height };
-    const prepared = this.sinks.map((s) => s.prepare(container));
-    const ops: KvOp[] = [
-      ...vmOps,
-      { type: 'put', key: key(this.prefix, utf8('h/'), u64Key(inner.height)), value: key(outer.id, u64Key(container.acceptedAtNanos), outer.bytes) },
-      { type: 'put', key: key(this.prefix, utf8('head')), value: encodeHead(next) },
-      ...prepared.flatMap((p) => p.ops),
-    ];
+    return { container: this.containerOf(outer, inner), next: { ...parent, id: outer.id, innerId: inner.id, height: inner.height } };
+  }
+
+  private containerOf(outer: { id: Uint8Array; bytes: Uint8Array }, inner: InnerBlock): AcceptedContainer {
+    return { chainAlias: this.opts.chainAlias, chainId: this.opts.chainId, id: outer.id, bytes: outer.bytes, height: inner.height, inner, acceptedAtNanos: this.nowNanos() };
+  }
+
+  /** Writes the blocks, the VM's writes, the engine's records and every sink's writes in one batch. */
+  private async commit(blocks: { container: AcceptedContainer; next: Head }[], vmOps: KvOp[][]): Promise<AcceptedContainer[]> {
+    const ops: KvOp[] = [];
+    const prepared: { commit(): void; abort?(): void }[] = [];
+    blocks.forEach(({ container }, i) => {
+      ops.push(...vmOps[i]!);
+      ops.push({ type: 'put', key: key(this.prefix, utf8('h/'), u64Key(container.height)), value: key(container.id, u64Key(container.acceptedAtNanos), container.bytes) });
+      for (const sink of this.sinks) {
+        const p = sink.prepare(container);
+        ops.push(...p.ops);
+        prepared.push(p);
+      }
+    });
+    const last = blocks[blocks.length - 1]!.next;
+    ops.push({ type: 'put', key: key(this.prefix, utf8('head')), value: encodeHead(last) });
     try {
       await this.opts.db.batch(ops);
     } catch (e) {
-      for (const p of prepared) p.abort?.();
+      for (const p of prepared.reverse()) p.abort?.();
       throw e;
     }
-    this.head = next;
+    this.head = last;
     for (const p of prepared) p.commit();
-    for (const l of this.listeners) l(container);
-    return container;
+    const containers = blocks.map((b) => b.container);
+    for (const c of containers) for (const l of this.listeners) l(c);
+    return containers;
   }
 
   /**

@@ -280,7 +280,6 @@ export class PlatformVm {
 
     const parent = this.engine.lastAccepted();
     const proposal = encodePlatformBlock({ type: 'banff-proposal', parentId: parent.innerId, height: parent.height + 1n, time, decisionTxs: [], tx: rewardTx.bytes });
-    await this.engine.accept({ id: proposal.id, bytes: proposal.bytes, height: parent.height + 1n, timestamp: time }, this.store.blockOps(proposal.id, parent.height + 1n, proposal.bytes));
 
     const height = parent.height + 2n;
     const option = encodePlatformBlock({ type: committed ? 'banff-commit' : 'banff-abort', parentId: proposal.id, height, time });
@@ -289,7 +288,12 @@ export class PlatformVm {
     const ops: KvOp[] = [...diff.ops(), ...this.store.blockOps(option.id, height, option.bytes), this.store.txOps(rewardTx.id, rewardTx.bytes, committed ? 'Committed' : 'Aborted', height)];
     if (rewards.length > 0) ops.push(this.store.rewardOps(staker.txId, rewards));
     ops.push(...this.validatorSetOps(diff, height));
-    await this.engine.acceptOption({ id: option.id, bytes: option.bytes, height, timestamp: time }, ops);
+    await this.engine.acceptProposalWithOption(
+      { id: proposal.id, bytes: proposal.bytes, height: parent.height + 1n, timestamp: time },
+      this.store.blockOps(proposal.id, parent.height + 1n, proposal.bytes),
+      { id: option.id, bytes: option.bytes, height, timestamp: time },
+      ops,
+    );
     this.state.apply(diff);
     this.stakerTxs.delete(bytesToHex(staker.txId));
     this.opts.log?.info('P-chain staker rewarded', { txID: idToString(staker.txId), committed, reward: String(staker.potentialReward) });
