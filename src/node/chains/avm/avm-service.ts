@@ -1,9 +1,8 @@
 import { decodeAvmStandardBlock } from '../../../codec/avm/blocks.js';
-import { decodeHexNoChecksum, decodeHexWithChecksum, encodeHexNoChecksum, encodeHexWithChecksum } from '../../../codec/container/checksum-hex.js';
 import { formatAddress, parseAddress } from '../../../lib/bech32-address.js';
 import { idFromString, idToString } from '../../../lib/cb58.js';
 import { compareBytes } from '../../../lib/bytes.js';
-import { readEncoding, type ContainerEncoding } from '../../apis/index/container-json.js';
+import { decodeBytes, encodeBytes, readEncoding, type ApiEncoding as ContainerEncoding } from '../../server/encoding.js';
 import { createAvalancheRpcHandler, type RpcService } from '../../server/avalanche-rpc.js';
 import { ArgumentError } from '../../server/rpc-args.js';
 import type { Router } from '../../server/router.js';
@@ -23,7 +22,7 @@ export function createAvmService(vm: AvmVm): RpcService {
         const encoding = readEncoding(args);
         let bytes: Uint8Array;
         try {
-          bytes = decodeTx(encoding, args.string('tx'));
+          bytes = decodeBytes(encoding, args.string('tx'));
         } catch (e) {
           throw new Error(`problem decoding transaction: ${(e as Error).message}`);
         }
@@ -168,32 +167,6 @@ export function registerAvmRoutes(router: Router, base: string, vm: AvmVm): void
 
 function isZero(id: Uint8Array): boolean {
   return id.every((b) => b === 0);
-}
-
-/** formatting.Decode for issueTx: checked hex (`hex`, `hexc`) or plain hex (`hexnc`); `json` is not a byte encoding. */
-function decodeTx(encoding: ContainerEncoding, text: string): Uint8Array {
-  switch (encoding) {
-    case 'hex':
-    case 'hexc':
-      return decodeHexWithChecksum(text);
-    case 'hexnc':
-      return decodeHexNoChecksum(text);
-    case 'json':
-      throw new Error('unsupported encoding in method');
-  }
-}
-
-/** formatting.Encode for tx, UTXO and block bytes. */
-function encodeBytes(encoding: ContainerEncoding, bytes: Uint8Array): string {
-  switch (encoding) {
-    case 'hex':
-    case 'hexc':
-      return encodeHexWithChecksum(bytes);
-    case 'hexnc':
-      return encodeHexNoChecksum(bytes);
-    case 'json':
-      throw new Error('unsupported encoding in method');
-  }
 }
 
 /** avm ParseLocalAddress: `X-<hrp>1…` (or the chain id / `avm` alias) on this network's HRP. */

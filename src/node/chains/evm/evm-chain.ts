@@ -9,7 +9,7 @@ import type { KvStore } from '../../storage/kv.js';
 import type { BlockAcceptor, EvmLog } from './acceptor.js';
 import { buildBlock, childFees } from './block-builder.js';
 import { BlockStore, type StoredBlock, type TxLocation } from './block-store.js';
-import { type CallOutcome, type CallRequest, RPC_GAS_CAP, revertError, runCall } from './call.js';
+import { type CallRequest, RPC_GAS_CAP, estimateWith, revertError, runCall } from './call.js';
 import { createEvmCommon } from './crypto.js';
 import { DEVNET_FEE_CONFIG, type FeeConfig, desiredDelayExcess } from './fees.js';
 import { GasOracle } from './gas-oracle.js';
@@ -431,33 +431,13 @@ export class EvmChain {
     return out.returnValue;
   }
 
-  /** eth_estimateGas: geth's binary search between the used gas and the cap. */
+  /** eth_estimateGas: geth's binary search between the used gas and the cap (call.ts estimateWith). */
   async estimateGas(req: CallRequest, n?: bigint): Promise<bigint> {
     const { state, block } = await this.stateAt(n);
     const vm = await this.callVm(state);
     const header = block.block.header;
-    let hi = req.gas ?? (header.gasLimit < RPC_GAS_CAP ? header.gasLimit : RPC_GAS_CAP);
-    const cap = hi;
-    const run = (gas: bigint): Promise<CallOutcome> => runCall(vm, state, this.common, header, req, gas);
-    const first = await run(hi);
-    if (!first.success) {
-      if (first.reverted) throw revertError(first.returnValue);
-      if (first.error === 'out of gas') throw new ClientError(`gas required exceeds allowance (${cap})`);
-      throw new ClientError(first.error ?? 'execution failed');
-    }
-    let lo = first.gasUsed - 1n;
-    // geth's shortcut: most txs succeed with gasUsed·64/63 (the all-but-one-64th rule)
-    const guess = (first.gasUsed * 64n) / 63n;
-    if (guess < hi) {
-      const g = await run(guess);
-      if (g.success) hi = guess; else lo = guess;
-    }
-    while (lo + 1n < hi) {
-      const mid = (lo + hi) / 2n;
-      const r = await run(mid).catch(() => undefined);
-      if (r?.success) hi = mid; else lo = mid;
-    }
-    return hi;
+    const cap = req.gas ?? (header.gasLimit < RPC_GAS_CAP ? header.gasLimit : RPC_GAS_CAP);
+    return estimateWith((gas) => runCall(vm, state, this.common, header, req, gas), cap);
   }
 
   private callVm(state: MerkleStateManager): Promise<VM> {

@@ -1,11 +1,12 @@
-import { decodeHexNoChecksum, decodeHexWithChecksum, encodeHexNoChecksum, encodeHexWithChecksum } from '../../../codec/container/checksum-hex.js';
 import { decodePlatformBlock } from '../../../codec/platformvm/blocks.js';
 import { formatAddress, parseAddress } from '../../../lib/bech32-address.js';
 import { compareBytes } from '../../../lib/bytes.js';
 import { idFromString, idToString, nodeIdFromString, nodeIdToString } from '../../../lib/cb58.js';
 import { bytesToHex, hexToBytes } from '../../../lib/hex.js';
 import { createAvalancheRpcHandler, type RpcService } from '../../server/avalanche-rpc.js';
-import { ArgumentError, type RpcArgs } from '../../server/rpc-args.js';
+import { decodeBytes, encodeBytes, readEncoding, type ApiEncoding as Encoding } from '../../server/encoding.js';
+import type { RpcArgs } from '../../server/rpc-args.js';
+import { encodeHexNoChecksum } from '../../../codec/container/checksum-hex.js';
 import type { Router } from '../../server/router.js';
 import { gasPrice } from './fees.js';
 import type { PlatformVm } from './platform-vm.js';
@@ -15,28 +16,16 @@ import { encodeUtxo, type Utxo } from './utxo.js';
 import { txToJson } from './tx-json.js';
 
 /** The `platform` JSON-RPC service (vms/platformvm/service.go): shapes and error strings as AvalancheGo's. */
-type Encoding = 'hex' | 'hexc' | 'hexnc' | 'json';
 
 const MAX_PAGE = 1024;
 
-function readEncoding(args: RpcArgs): Encoding {
-  const v = args.value('encoding');
-  if (v === undefined || v === null) return 'hex';
-  if (typeof v !== 'string') throw new ArgumentError('encoding: invalid encoding');
-  const lower = v.toLowerCase();
-  if (lower === 'hex' || lower === 'hexc' || lower === 'hexnc' || lower === 'json') return lower;
-  throw new ArgumentError('encoding: invalid encoding');
-}
-
 function encode(bytes: Uint8Array, encoding: Encoding): string {
-  return encoding === 'hexnc' ? encodeHexNoChecksum(bytes) : encodeHexWithChecksum(bytes);
+  return encodeBytes(encoding === 'json' ? 'hex' : encoding, bytes);
 }
 
 function decodeTx(text: string, encoding: Encoding): Uint8Array {
   try {
-    if (encoding === 'hexnc') return decodeHexNoChecksum(text);
-    if (encoding === 'json') throw new Error("unsupported encoding json");
-    return decodeHexWithChecksum(text);
+    return decodeBytes(encoding, text);
   } catch (e) {
     throw new Error(`problem decoding transaction: ${(e as Error).message}`);
   }
