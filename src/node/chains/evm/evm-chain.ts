@@ -423,9 +423,13 @@ export class EvmChain {
 
   /** eth_call: returns the output; reverts throw code 3 with the revert data. */
   async call(req: CallRequest, n?: bigint): Promise<Uint8Array> {
-    const { state, block } = await this.stateAt(n);
-    const vm = await this.callVm(state);
-    const out = await runCall(vm, state, this.common, block.block.header, req, req.gas ?? RPC_GAS_CAP);
+    const atHead = n === undefined || n === this.headNumber;
+    const out = atHead
+      ? await this.withHeadCallView(({ state, vm, block }) => runCall(vm, state, this.common, block.block.header, req, req.gas ?? RPC_GAS_CAP))
+      : await (async () => {
+        const { state, block } = await this.stateAt(n);
+        return runCall(await this.callVm(state), state, this.common, block.block.header, req, req.gas ?? RPC_GAS_CAP);
+      })();
     if (out.reverted) throw revertError(out.returnValue);
     if (!out.success) throw new ClientError(out.error ?? 'execution failed');
     return out.returnValue;
@@ -438,6 +442,23 @@ export class EvmChain {
     const header = block.block.header;
     const cap = req.gas ?? (header.gasLimit < RPC_GAS_CAP ? header.gasLimit : RPC_GAS_CAP);
     return estimateWith((gas) => runCall(vm, state, this.common, header, req, gas), cap);
+  }
+
+  /**
+   * One state view and VM over the head, reused by eth_call until the head (or its state root) changes:
+   * building a VM and opening a view per call cost more than most calls. runCall reverts its changes, and
+   * calls on the view take turns, so a call never sees another's writes.
+   */
+  private headCallView: { key: string; view: Promise<{ state: MerkleStateManager; vm: VM; block: StoredBlock }>; lock: Mutex } | undefined;
+
+  private withHeadCallView<T>(fn: (v: { state: MerkleStateManager; vm: VM; block: StoredBlock }) => Promise<T>): Promise<T> {
+    const key = hex(this.head.hash) + hex(this.headStateRoot);
+    if (this.headCallView?.key !== key) {
+      const view = this.stateAt().then(async ({ state, block }) => ({ state, block, vm: await this.callVm(state) }));
+      this.headCallView = { key, view, lock: new Mutex('eth_call/C') };
+    }
+    const { view, lock } = this.headCallView;
+    return lock.runExclusive(async () => fn(await view));
   }
 
   private callVm(state: MerkleStateManager): Promise<VM> {
