@@ -9,7 +9,6 @@
  * BENCH_QUICK=1 runs the two tx workloads only (for profiling: FIRN_NODE_OPTIONS=--cpu-prof).
  */
 import { spawn } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,8 +17,9 @@ import { encodeAbiParameters, encodeFunctionData, getContractAddress, keccak256,
 import { privateKeyToAccount } from 'viem/accounts';
 import { freePort } from '../test/helpers/devnet-process.js';
 import { startAnvil } from './anvil.js';
+import { jsonPoster } from './http-client.js';
 import { machine, writeSection } from './results.js';
-import { fmt, summarize } from './stats.js';
+import { fmt, summarize, timed } from './stats.js';
 
 const BIN = resolve(import.meta.dirname, '../bin/firn.js');
 const N = Number(process.env.BENCH_TXS ?? 2000);
@@ -34,23 +34,9 @@ const FEES = { maxFeePerGas: 10n ** 12n, maxPriorityFeePerGas: 1n } as const;
 
 // ── a minimal JSON-RPC client (node:http, one keep-alive socket: the client's own cost stays small) ──
 
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-function post(url: string, body: string): Promise<any> {
-  const u = new URL(url);
-  return new Promise((res, rej) => {
-    const req = request({ agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (r) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => {
-        try { res(JSON.parse(Buffer.concat(chunks).toString('utf8'))); } catch (e) { rej(e); }
-      });
-      r.on('error', rej);
-    });
-    req.on('error', rej);
-    req.end(body);
-  });
-}
+const http = jsonPoster(1);
+const post = http.post;
 
 let rpcId = 0;
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
@@ -165,16 +151,6 @@ async function unminedAtReply(url: string, txs: Hex[]): Promise<number> {
   return unmined;
 }
 
-async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(50, n); i++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 interface SideResult {
   transfers: number;
@@ -284,7 +260,7 @@ async function main() {
       process.stdout.write(`firn round ${round + 1}: ${JSON.stringify(firn)}\n`);
     }
   }
-  agent.destroy();
+  http.close();
   if (!anvil || !firn) return;
 
   const x = (v: number) => `${v.toFixed(2)}×`;

@@ -11,7 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { freePort } from '../test/helpers/devnet-process.js';
 import { startAnvil } from './anvil.js';
 import { machine, writeSection } from './results.js';
-import { fmt, summarize } from './stats.js';
+import { fmt, summarize, timed } from './stats.js';
 
 const BIN = resolve(import.meta.dirname, '../bin/firn.js');
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 1100);
@@ -37,16 +37,6 @@ async function post(url: string, body: string): Promise<any> {
   return r.json();
 }
 
-async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < Math.min(50, n); i++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
-  }
-  return out;
-}
 
 const median = (xs: number[]) => summarize(xs).p50;
 

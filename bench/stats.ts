@@ -6,3 +6,15 @@ export function summarize(samples: number[]): { n: number; p50: number; p99: num
 }
 
 export const fmt = (ms: number): string => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
+
+/** Runs fn n times after up to 50 warm-up runs; returns each run's duration in ms. */
+export async function timed(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < Math.min(50, n); i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}

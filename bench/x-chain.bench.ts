@@ -9,7 +9,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import secp256k1 from 'secp256k1';
@@ -22,6 +21,7 @@ import { hexToBytes } from '../src/lib/hex.js';
 import { startStandaloneXNode } from '../src/node/chains/avm/standalone-x-node.js';
 import { buildLocalGenesis, type NetworkGenesis } from '../src/node/genesis/index.js';
 import { openLevelStore } from '../src/node/storage/kv.js';
+import { jsonPoster } from './http-client.js';
 import { machine, writeSection } from './results.js';
 
 const N = Number(process.env.BENCH_TXS ?? 5000);
@@ -46,28 +46,10 @@ async function runNode(): Promise<void> {
 
 // ── a minimal keep-alive JSON-RPC client ──
 
-const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 let rpcId = 0;
 
-function post(url: string, body: string): Promise<any> {
-  const u = new URL(url);
-  return new Promise((res, rej) => {
-    const req = request({ agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (r) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => {
-        try {
-          res(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        } catch (e) {
-          rej(e);
-        }
-      });
-      r.on('error', rej);
-    });
-    req.on('error', rej);
-    req.end(body);
-  });
-}
+const http = jsonPoster(CONCURRENCY);
+const post = http.post;
 
 async function rpc(url: string, method: string, params: unknown): Promise<any> {
   const r = await post(url, JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }));
@@ -172,7 +154,7 @@ async function runBench(): Promise<void> {
     writeSection('x-chain', md);
   } finally {
     child.kill('SIGTERM');
-    agent.destroy();
+    http.close();
   }
 }
 

@@ -1,0 +1,25 @@
+import { Agent, request } from 'node:http';
+
+/**
+ * A minimal JSON poster over node:http keep-alive sockets, so the load generator's own cost stays small
+ * and comparable between the nodes measured.
+ */
+export function jsonPoster(maxSockets: number): { post: (url: string, body: string) => Promise<any>; close: () => void } {
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  const post = (url: string, body: string): Promise<any> => {
+    const u = new URL(url);
+    return new Promise((res, rej) => {
+      const req = request({ agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => {
+          try { res(JSON.parse(Buffer.concat(chunks).toString('utf8'))); } catch (e) { rej(e); }
+        });
+        r.on('error', rej);
+      });
+      req.on('error', rej);
+      req.end(body);
+    });
+  };
+  return { post, close: () => agent.destroy() };
+}
