@@ -90,7 +90,15 @@ async function sendBoth(to: `0x${string}` | undefined, data: Hex, gas = 1_000_00
   });
   const hashes = await Promise.all(sides.map((s) => rpc(s, 'eth_sendRawTransaction', [raw])));
   expect(hashes[0]).toBe(hashes[1]);
-  for (const s of sides) expect((await rpc(s, 'eth_getTransactionReceipt', [hashes[0]]))?.blockNumber).toBeDefined();
+  // anvil may answer before it mines (Firn answers once the block is accepted): wait for both receipts.
+  for (const s of sides) {
+    let receipt: { blockNumber?: string } | null = null;
+    for (let i = 0; i < 100 && !receipt; i++) {
+      receipt = await rpc(s, 'eth_getTransactionReceipt', [hashes[0]]);
+      if (!receipt) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(receipt?.blockNumber).toBeDefined();
+  }
   return hashes[0];
 }
 

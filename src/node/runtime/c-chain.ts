@@ -78,6 +78,8 @@ export async function startCChain(deps: {
   }
   // The eth_getLogs index follows accepted blocks from start-up rather than being built on first query.
   startLogIndex(evm);
+  // anvil's --load-state: merged before the node answers any request.
+  if (deps.config.loadState) await loadStateFromFile(evm, deps.config.loadState);
   let ws: EthWsEndpoint | undefined;
   let profiler: Profiler | undefined;
   let logLevel = deps.config.logLevel.toLowerCase();
@@ -113,7 +115,6 @@ export async function startCChain(deps: {
     },
     // Mining starts once the HTTP server is up, so interval blocks never race start-up.
     async start() {
-      if (deps.config.loadState) await loadStateFromFile(evm, deps.config.loadState);
       if (mining.mode === 'interval') evm.setIntervalMining(mining.intervalMs);
       else evm.setAutomine(mining.mode === 'auto');
     },
