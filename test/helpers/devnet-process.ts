@@ -6,6 +6,12 @@ import { join, resolve } from 'node:path';
 
 const BIN = resolve(import.meta.dirname, '../../bin/firn.js');
 
+/** Every node this test process started; a failed assertion must never leave one running after the file ends. */
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 export interface DevnetProcess {
   url: string;
   port: number;
@@ -42,10 +48,11 @@ export async function startDevnet(args: string[] = [], opts: { dataDir?: string;
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FIRN_LOG_DISPLAY_LEVEL: process.env.FIRN_LOG_DISPLAY_LEVEL ?? 'warn' },
   });
+  started.add(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => { started.delete(child); r(code); }));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   const readyPath = opts.waitHealthy === false ? '/ext/health/liveness' : '/ext/health';
