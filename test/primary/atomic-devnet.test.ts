@@ -1,5 +1,6 @@
 import * as ajs from '@avalabs/avalanchejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cb58Encode } from '../../src/lib/cb58.js';
 import { hexToBytes } from '../../src/lib/hex.js';
 import { rpc, startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
 
@@ -31,6 +32,13 @@ describe('primary network on the devnet process', () => {
 
   const balanceX = async () => BigInt((await rpc(node.url, '/ext/bc/X', 'avm.getBalance', { address: EWOQ_X, assetID: 'AVAX' })).result.balance);
   const unlockedP = async () => BigInt((await rpc(node.url, '/ext/bc/P', 'platform.getBalance', { addresses: [EWOQ_P] })).result.unlocked);
+
+  it('accepts an address as bech32 or as a cb58 short id, as AvalancheGo does', async () => {
+    const byShortId = (await rpc(node.url, '/ext/bc/X', 'avm.getBalance', { address: cb58Encode(ewoqAddr), assetID: 'AVAX' })).result.balance;
+    expect(BigInt(byShortId)).toBe(await balanceX());
+    const bad = (await rpc(node.url, '/ext/bc/X', 'avm.getBalance', { address: 'nope', assetID: 'AVAX' })).error?.message;
+    expect(bad).toBe('problem parsing address \'nope\': couldn\'t parse address "nope": no separator found in address');
+  });
 
   it('exports AVAX from X and imports it on P, with fees, shared memory and both indexes', async () => {
     const x0 = await balanceX();

@@ -1,6 +1,6 @@
 import { decodeAvmStandardBlock } from '../../../codec/avm/blocks.js';
 import { formatAddress, parseAddress } from '../../../lib/bech32-address.js';
-import { idFromString, idToString } from '../../../lib/cb58.js';
+import { cb58Decode, idFromString, idToString } from '../../../lib/cb58.js';
 import { compareBytes } from '../../../lib/bytes.js';
 import { decodeBytes, encodeBytes, readEncoding, type ApiEncoding as ContainerEncoding } from '../../server/encoding.js';
 import { createAvalancheRpcHandler, type RpcService } from '../../server/avalanche-rpc.js';
@@ -85,7 +85,7 @@ export function createAvmService(vm: AvmVm): RpcService {
         const address = args.string('address');
         let addr: Uint8Array;
         try {
-          addr = parseServiceAddressRaw(vm, address);
+          addr = parseServiceAddress(vm, address);
         } catch (e) {
           throw new Error(`problem parsing address '${address}': ${(e as Error).message}`);
         }
@@ -109,7 +109,7 @@ export function createAvmService(vm: AvmVm): RpcService {
         const address = args.string('address');
         let addr: Uint8Array;
         try {
-          addr = parseServiceAddressRaw(vm, address);
+          addr = parseServiceAddress(vm, address);
         } catch (e) {
           throw new Error(`problem parsing address '${address}': ${(e as Error).message}`);
         }
@@ -170,7 +170,7 @@ function isZero(id: Uint8Array): boolean {
 }
 
 /** avm ParseLocalAddress: `X-<hrp>1…` (or the chain id / `avm` alias) on this network's HRP. */
-function parseServiceAddressRaw(vm: AvmVm, address: string): Uint8Array {
+function parseLocalAddress(vm: AvmVm, address: string): Uint8Array {
   if (!address.includes('-')) throw new Error('no separator found in address');
   const { chainAlias, hrp, shortId } = parseAddress(address);
   let chain: Uint8Array;
@@ -184,10 +184,16 @@ function parseServiceAddressRaw(vm: AvmVm, address: string): Uint8Array {
   return shortId;
 }
 
-/** avax.ParseServiceAddress: the same, with the address quoted in the error. */
+/** avax.ParseServiceAddress: a cb58 short id, else a local address (quoted in the error). */
 function parseServiceAddress(vm: AvmVm, address: string): Uint8Array {
   try {
-    return parseServiceAddressRaw(vm, address);
+    const shortId = cb58Decode(address);
+    if (shortId.length === 20) return shortId;
+  } catch {
+    // not a short id: a bech32 address
+  }
+  try {
+    return parseLocalAddress(vm, address);
   } catch (e) {
     throw new Error(`couldn't parse address ${JSON.stringify(address)}: ${(e as Error).message}`);
   }
@@ -204,7 +210,7 @@ function readStartIndex(vm: AvmVm, value: unknown): { addr: Uint8Array; utxo: Ui
   if (typeof address !== 'string' || typeof utxo !== 'string') throw new ArgumentError('startIndex');
   if (address === '') return start;
   try {
-    start.addr = parseServiceAddressRaw(vm, address);
+    start.addr = parseServiceAddress(vm, address);
   } catch (e) {
     throw new Error(`couldn't parse start index address ${JSON.stringify(address)}: ${(e as Error).message}`);
   }
