@@ -4,7 +4,7 @@ import { cb58Decode, idFromString, idToString } from '../../../lib/cb58.js';
 import { compareBytes } from '../../../lib/bytes.js';
 import { decodeBytes, encodeBytes, readEncoding, type ApiEncoding as ContainerEncoding } from '../../server/encoding.js';
 import { createAvalancheRpcHandler, type RpcService } from '../../server/avalanche-rpc.js';
-import { ArgumentError } from '../../server/rpc-args.js';
+import { ArgumentError, type RpcArgs } from '../../server/rpc-args.js';
 import type { Router } from '../../server/router.js';
 import type { AvmVm } from './avm-vm.js';
 import { inputIdOf, parseAvmTx } from './tx-codec.js';
@@ -82,23 +82,12 @@ export function createAvmService(vm: AvmVm): RpcService {
       },
 
       getBalance: async (args) => {
-        const address = args.string('address');
-        let addr: Uint8Array;
-        try {
-          addr = parseServiceAddress(vm, address);
-        } catch (e) {
-          throw new Error(`problem parsing address '${address}': ${(e as Error).message}`);
-        }
         const assetId = vm.lookupAssetId(args.string('assetID'));
-        const includePartial = args.boolean('includePartial');
-        const now = BigInt(Math.floor(Date.now() / 1000));
         let balance = 0n;
         const utxoIDs: { txID: string; outputIndex: number }[] = [];
-        for (const u of await vm.allUtxosOf(addr)) {
-          if (compareBytes(u.assetId, assetId) !== 0 || u.out.kind !== 'secp-transfer') continue;
-          const o = u.out.owners;
-          if (!includePartial && (o.addrs.length !== 1 || o.locktime > now)) continue;
-          balance += u.out.amount;
+        for (const u of await balanceUtxos(vm, args)) {
+          if (compareBytes(u.assetId, assetId) !== 0) continue;
+          balance += u.amount;
           if (balance > 0xffffffffffffffffn) throw new Error('overflow');
           utxoIDs.push({ txID: idToString(u.txId), outputIndex: u.outputIndex });
         }
@@ -106,23 +95,11 @@ export function createAvmService(vm: AvmVm): RpcService {
       },
 
       getAllBalances: async (args) => {
-        const address = args.string('address');
-        let addr: Uint8Array;
-        try {
-          addr = parseServiceAddress(vm, address);
-        } catch (e) {
-          throw new Error(`problem parsing address '${address}': ${(e as Error).message}`);
-        }
-        const includePartial = args.boolean('includePartial');
-        const now = BigInt(Math.floor(Date.now() / 1000));
         const balances = new Map<string, { assetId: Uint8Array; amount: bigint }>();
-        for (const u of await vm.allUtxosOf(addr)) {
-          if (u.out.kind !== 'secp-transfer') continue;
-          const o = u.out.owners;
-          if (!includePartial && (o.addrs.length !== 1 || o.locktime > now)) continue;
+        for (const u of await balanceUtxos(vm, args)) {
           const k = idToString(u.assetId);
           const b = balances.get(k) ?? { assetId: u.assetId, amount: 0n };
-          b.amount += u.out.amount;
+          b.amount += u.amount;
           balances.set(k, b);
         }
         const max = 0xffffffffffffffffn;
@@ -163,6 +140,30 @@ export function createAvmService(vm: AvmVm): RpcService {
 /** Mounts `avm` at `/ext/<base>` (e.g. `bc/<X chain id>`, whose aliases then serve it too). */
 export function registerAvmRoutes(router: Router, base: string, vm: AvmVm): void {
   router.addRoute(base, '', { handler: createAvalancheRpcHandler([createAvmService(vm)]) });
+}
+
+/**
+ * getBalance / getAllBalances: the secp256k1 transfer outputs of `address` that count toward a balance —
+ * only those it alone can spend now, unless `includePartial` (multisig or time-locked ones too).
+ */
+async function balanceUtxos(vm: AvmVm, args: RpcArgs): Promise<{ txId: Uint8Array; outputIndex: number; assetId: Uint8Array; amount: bigint }[]> {
+  const address = args.string('address');
+  let addr: Uint8Array;
+  try {
+    addr = parseServiceAddress(vm, address);
+  } catch (e) {
+    throw new Error(`problem parsing address '${address}': ${(e as Error).message}`);
+  }
+  const includePartial = args.boolean('includePartial');
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const out: { txId: Uint8Array; outputIndex: number; assetId: Uint8Array; amount: bigint }[] = [];
+  for (const u of await vm.allUtxosOf(addr)) {
+    if (u.out.kind !== 'secp-transfer') continue;
+    const o = u.out.owners;
+    if (!includePartial && (o.addrs.length !== 1 || o.locktime > now)) continue;
+    out.push({ txId: u.txId, outputIndex: u.outputIndex, assetId: u.assetId, amount: u.out.amount });
+  }
+  return out;
 }
 
 function isZero(id: Uint8Array): boolean {
