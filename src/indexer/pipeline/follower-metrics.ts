@@ -1,0 +1,23 @@
+/** What one follower has done, for progress, `/metrics` and readiness. */
+export class FollowerMetrics {
+  blocks = 0;
+  transactions = 0;
+  rows = 0;
+  batches = 0;
+  errors = 0;
+  /** Last accepted height seen at the source. */
+  head: bigint | undefined;
+  /** Highest height written (the checkpoint). */
+  indexed: bigint | undefined;
+  /** When the last batch committed (ms since epoch). */
+  lastCommitAt: number | undefined;
+  /** Time from the source's head change to our commit of it, for the realtime latency, last value (ms). */
+  lastWriteMs = 0;
+  state: 'starting' | 'backfill' | 'realtime' | 'retrying' | 'stopped' | 'failed' = 'starting';
+  lastError: string | undefined;
+
+  get lag(): bigint | undefined {
+    if (this.head === undefined) return undefined;
+    return this.head - (this.indexed ?? -1n);
+  }
+}

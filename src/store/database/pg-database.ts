@@ -1,0 +1,114 @@
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { copyText } from './copy-text.js';
+import type { Database, Queryable, QueryResult, Row } from './database.js';
+import { lockKey } from './lock-key.js';
+
+// int8 as string (exact), numeric as string (exact): domain codecs turn them into bigint.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+const COPY_CHUNK_ROWS = 10_000;
+
+function queryableOf(client: pg.PoolClient | pg.Pool): Queryable {
+  return {
+    async query<R extends Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+      const result = await client.query<R>(text, params as unknown[] | undefined);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+    },
+    async exec(text: string): Promise<void> {
+      await client.query(text);
+    },
+    async copyRows(table, columns, rows): Promise<void> {
+      if (rows.length === 0) return;
+      const run = async (c: pg.PoolClient): Promise<void> => {
+        for (let i = 0; i < rows.length; i += COPY_CHUNK_ROWS) {
+          const stream = c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+          await pipeline(Readable.from([copyText(rows.slice(i, i + COPY_CHUNK_ROWS))]), stream);
+        }
+      };
+      if (client instanceof pg.Pool) {
+        const c = await client.connect();
+        try {
+          await run(c);
+        } finally {
+          c.release();
+        }
+      } else {
+        await run(client);
+      }
+    },
+  };
+}
+
+/** A PostgreSQL server reached through a `pg` connection pool. */
+export class PgDatabase implements Database {
+  readonly kind = 'postgres' as const;
+  private readonly pool: pg.Pool;
+  private readonly base: Queryable;
+
+  constructor(connectionString: string, options: { maxConnections?: number } = {}) {
+    this.pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 8 });
+    // An idle client that loses its connection must not crash the process; the next query reconnects.
+    this.pool.on('error', () => {});
+    this.base = queryableOf(this.pool);
+  }
+
+  query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+    return this.base.query<R>(text, params);
+  }
+
+  exec(text: string): Promise<void> {
+    return this.base.exec(text);
+  }
+
+  copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> {
+    return this.base.copyRows(table, columns, rows);
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(queryableOf(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async tryLock(name: string): Promise<(() => Promise<void>) | undefined> {
+    // A session-level advisory lock lives as long as its connection, so it gets a client of its own,
+    // outside the pool: a crashed process releases it when its connection drops.
+    const client = new pg.Client({ connectionString: this.pool.options.connectionString });
+    client.on('error', () => {});
+    await client.connect();
+    const key = lockKey(name);
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [key]);
+    if (!rows[0]?.locked) {
+      await client.end();
+      return undefined;
+    }
+    return async () => {
+      try {
+        await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]);
+      } finally {
+        await client.end();
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,5 @@
+import type { Migration } from './migration.js';
+import { registry } from './0001-registry.js';
+
+/** Every migration, in the order they apply. Append only: never edit one that has shipped. */
+export const MIGRATIONS: readonly Migration[] = [registry];
