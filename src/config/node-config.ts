@@ -1,3 +1,4 @@
+import { readConfigFile } from './config-file.js';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -102,16 +103,7 @@ export function networkIdFrom(text: string): number {
 export function loadNodeConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, defaults: Record<string, unknown> = {}): { config: NodeConfig; help: boolean; positional: string[] } {
   const specs = nodeOptions(defaults);
   const { flags, positional, help } = parseArgv(argv, specs);
-  const fileName = (flags['config-file'] as string | undefined) ?? env.FIRN_CONFIG_FILE ?? '';
-  let file: Record<string, unknown> = {};
-  if (fileName) {
-    try {
-      file = JSON.parse(readFileSync(fileName, 'utf8')) as Record<string, unknown>;
-    } catch (e) {
-      throw new ConfigError(`cannot read config file ${fileName}: ${(e as Error).message}`);
-    }
-    if (file === null || typeof file !== 'object' || Array.isArray(file)) throw new ConfigError(`config file ${fileName} must hold a JSON object`);
-  }
+  const file = readConfigFile((flags['config-file'] as string | undefined) ?? env.FIRN_CONFIG_FILE ?? '');
   const v = resolveOptions(specs, { flags, env, file });
   const dataDir = resolve((v['data-dir'] as string) || join(homedir(), '.firn', 'devnet'));
   const config: NodeConfig = {

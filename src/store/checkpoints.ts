@@ -29,3 +29,21 @@ export async function advanceCheckpoint(db: Queryable, chain: number, stream: st
       ]);
   if (result.rowCount !== 1) throw new Error(`checkpoint of chain ${chain} stream ${stream} moved under us: another writer?`);
 }
+
+/** Ranges a stream recorded as missing at its source (still open). */
+export async function listGaps(db: Queryable, chain: number, stream: string): Promise<{ from: bigint; to: bigint; reason: string }[]> {
+  const { rows } = await db.query<{ from_height: string; to_height: string; reason: string }>(
+    'SELECT from_height, to_height, reason FROM gaps WHERE chain = $1 AND stream = $2 ORDER BY from_height',
+    [chain, stream],
+  );
+  return rows.map((r) => ({ from: BigInt(r.from_height), to: BigInt(r.to_height), reason: r.reason }));
+}
+
+/** Record heights [from, to] as missing at the source, in the caller's transaction. */
+export async function recordGap(db: Queryable, chain: number, stream: string, from: bigint, to: bigint, reason: string): Promise<void> {
+  await db.query(
+    `INSERT INTO gaps (chain, stream, from_height, to_height, reason) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (chain, stream, from_height) DO UPDATE SET to_height = EXCLUDED.to_height, reason = EXCLUDED.reason`,
+    [chain, stream, from.toString(), to.toString(), reason],
+  );
+}

@@ -24,7 +24,6 @@ export function copyValue(value: unknown): string {
 }
 
 function escapeText(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c) : text;
 }
 

@@ -1,0 +1,76 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ConfigError, parseArgv, resolveOptions, type OptionSpec } from './options.js';
+import { readConfigFile } from './config-file.js';
+
+export interface IndexerConfig {
+  nodeUrls: string[];
+  /** PostgreSQL server URL; undefined = embedded PGlite in `databaseDir`. */
+  databaseUrl?: string;
+  databaseDir: string;
+  networkName?: string;
+  /** Chains to index by alias (P, X, C), name or blockchain id; empty = every chain the node serves. */
+  chains: string[];
+  batchBlocks: number;
+  prefetch: number;
+  pollIntervalMs: number;
+  internalTransactions: boolean;
+  metricsHost: string;
+  /** 0 = no metrics server. */
+  metricsPort: number;
+  logFormat: 'auto' | 'json' | 'pretty';
+  logLevel: string;
+}
+
+export const INDEXER_OPTIONS: OptionSpec[] = [
+  { name: 'node-url', type: 'list', default: ['http://127.0.0.1:9650'], help: 'node(s) to follow: Firn devnet or AvalancheGo base URLs, comma-separated' },
+  { name: 'database-url', type: 'string', default: '', help: 'PostgreSQL server URL (also $DATABASE_URL); default: embedded PGlite in --database-dir' },
+  { name: 'database-dir', type: 'string', default: '', help: 'directory of the embedded database (default ~/.firn/index)' },
+  { name: 'network-name', type: 'string', default: '', help: 'name the Data API uses for this network (default: the node\'s network name, e.g. local, fuji)' },
+  { name: 'chains', type: 'list', default: [], help: 'chains to index: P, X, C, chain names or blockchain ids (default: all the node serves)' },
+  { name: 'batch-blocks', type: 'int', default: 100, help: 'blocks fetched and written per batch while backfilling', check: (v: number) => (v >= 1 && v <= 10_000 ? undefined : 'must be 1..10000') },
+  { name: 'prefetch', type: 'int', default: 4, help: 'batches fetched ahead of the writer', check: (v: number) => (v >= 1 && v <= 64 ? undefined : 'must be 1..64') },
+  { name: 'poll-interval', type: 'duration', default: 100, help: 'how often to ask a node for new blocks once caught up' },
+  { name: 'internal-transactions', type: 'bool', default: true, help: 'index internal transactions with debug_traceBlockByNumber (skipped automatically when the node lacks the debug API)' },
+  { name: 'metrics-host', type: 'string', default: '127.0.0.1', help: 'host of the indexer\'s /metrics and /ready server' },
+  { name: 'metrics-port', type: 'int', default: 9660, help: 'port of the indexer\'s /metrics and /ready server (0 = off)', check: (v: number) => (v >= 0 && v <= 65535 ? undefined : 'must be 0..65535') },
+  { name: 'log-format', type: 'string', default: 'auto', help: 'auto (progress bar on a terminal, JSON lines otherwise), json or pretty', check: (v: string) => (['auto', 'json', 'pretty'].includes(v) ? undefined : 'must be auto, json or pretty') },
+  { name: 'log-level', type: 'string', default: 'info', help: 'debug, info, warn or error', check: (v: string) => (['debug', 'info', 'warn', 'error'].includes(v.toLowerCase()) ? undefined : 'must be debug, info, warn or error') },
+  { name: 'config-file', type: 'string', default: '', help: 'JSON file of options' },
+];
+
+export function indexerOptions(defaults: Record<string, unknown> = {}): OptionSpec[] {
+  return INDEXER_OPTIONS.map((s) => (s.name in defaults ? { ...s, default: defaults[s.name] } : s));
+}
+
+export function loadIndexerConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, defaults: Record<string, unknown> = {}): { config: IndexerConfig; help: boolean } {
+  const specs = indexerOptions(defaults);
+  const { flags, help } = parseArgv(argv, specs);
+  const file = readConfigFile((flags['config-file'] as string | undefined) ?? env.FIRN_CONFIG_FILE ?? '');
+  const v = resolveOptions(specs, { flags, env, file });
+  const nodeUrls = v['node-url'] as string[];
+  for (const url of nodeUrls) {
+    if (!/^https?:\/\/[^/]+/.test(url)) throw new ConfigError(`invalid value for --node-url: "${url}" (an http(s) URL like http://127.0.0.1:9650)`);
+  }
+  if (nodeUrls.length === 0) throw new ConfigError('--node-url needs at least one URL');
+  const databaseUrl = (v['database-url'] as string) || env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError(`invalid database URL "${databaseUrl}" (postgres://user@host:port/database)`);
+  return {
+    help,
+    config: {
+      nodeUrls,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      databaseDir: resolve((v['database-dir'] as string) || join(homedir(), '.firn', 'index')),
+      ...((v['network-name'] as string) ? { networkName: v['network-name'] as string } : {}),
+      chains: v['chains'] as string[],
+      batchBlocks: v['batch-blocks'] as number,
+      prefetch: v['prefetch'] as number,
+      pollIntervalMs: v['poll-interval'] as number,
+      internalTransactions: v['internal-transactions'] as boolean,
+      metricsHost: v['metrics-host'] as string,
+      metricsPort: v['metrics-port'] as number,
+      logFormat: v['log-format'] as IndexerConfig['logFormat'],
+      logLevel: (v['log-level'] as string).toLowerCase(),
+    },
+  };
+}
