@@ -1,5 +1,4 @@
 import { readConfigFile } from './config-file.js';
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError, parseArgv, resolveOptions, type OptionSpec } from './options.js';
