@@ -13,11 +13,12 @@ const io = ['node:fs', 'node:fs/promises', 'node:net', 'node:http', 'node:https'
 const rules = [
   { files: ['src/lib/**'], patterns: [forbid(['codec', 'node', 'indexer', 'store', 'api', 'cli', 'config'], 'lib/ is the bottom layer: it imports no other stage.')] },
   { files: ['src/codec/**'], patterns: [forbid(['node', 'indexer', 'store', 'api', 'cli', 'config'], 'codec/ is pure: bytes ⇄ records, no other stage.')], paths: io },
-  { files: ['src/config/**'], patterns: [forbid(['node', 'indexer', 'store', 'api', 'cli'], 'config/ describes settings only.')] },
-  { files: ['src/node/**'], patterns: [forbid(['indexer', 'store', 'api', 'cli'], 'node/ must not import downstream stages (indexer, store, api).')] },
+  { files: ['src/config/**'], patterns: [forbid(['node', 'indexer', 'store', 'api', 'cli', 'activity'], 'config/ describes settings only.')] },
+  { files: ['src/node/**'], patterns: [forbid(['indexer', 'store', 'api', 'cli', 'activity'], 'node/ must not import downstream stages (indexer, store, api).')] },
   { files: ['src/indexer/**'], patterns: [forbid(['node', 'api', 'cli'], 'indexer/ reaches a node only over RPC, never by import.')] },
   { files: ['src/store/**'], patterns: [forbid(['node', 'indexer', 'api', 'cli'], 'store/ knows SQL only.')] },
   { files: ['src/api/**'], patterns: [forbid(['node', 'indexer', 'cli'], 'api/ reads the store and talks to nodes over RPC only.')] },
+  { files: ['src/activity/**'], patterns: [forbid(['node', 'indexer', 'store', 'api', 'cli'], 'activity/ is a client: it drives a node over its public APIs only.')] },
 ];
 
 export default tseslint.config(
