@@ -1,5 +1,8 @@
 import type { NodeConfig } from '../../config/node-config.js';
+import { AtomicBackend } from '../chains/evm/atomic/atomic-backend.js';
+import { createAtomicService } from '../chains/evm/atomic/atomic-service.js';
 import { EvmChain } from '../chains/evm/evm-chain.js';
+import type { SharedMemory } from '../chains/shared-memory/shared-memory.js';
 import { startLogIndex } from '../chains/evm/query/log-index.js';
 import { configureQueries } from '../chains/evm/query/options.js';
 import { join } from 'node:path';
@@ -22,6 +25,7 @@ import type { KvStore } from '../storage/kv.js';
 
 export interface CChain {
   evm: EvmChain;
+  atomic: AtomicBackend;
   engine: ChainEngine;
   mount(router: Router, base: string): void;
   start(): Promise<void>;
@@ -38,6 +42,8 @@ export async function startCChain(deps: {
   genesis: NetworkGenesis;
   config: NodeConfig;
   log: NodeLogger;
+  /** Shared with the P and X chains: atomic imports and exports. */
+  sharedMemory: SharedMemory;
   engineFor: (alias: string, chainId: Uint8Array, genesisId: Uint8Array, genesisTimestamp: bigint) => Promise<ChainEngine>;
   /** Lets `admin.setLogLevel` change the C-chain logger's level. */
   loggers?: Pick<LoggerRegistry, 'setLevels'>;
@@ -68,6 +74,11 @@ export async function startCChain(deps: {
     mining: { mode: 'manual' },
   });
   engine = await deps.engineFor('C', deps.genesis.cChainId.id, evm.genesisHash, evm.genesisTimestamp);
+  const g = deps.genesis;
+  const atomic = AtomicBackend.attach({
+    db: deps.db, chain: evm, sharedMemory: deps.sharedMemory, networkId: g.networkId, hrp: g.hrp,
+    cChainId: g.cChainId.id, xChainId: g.xChainId.id, pChainId: g.pChainId.id, avaxAssetId: g.avaxAssetId.id, log: deps.log,
+  });
   if (deps.config.evm) {
     configureQueries(evm, {
       pruning: deps.config.evm.pruningEnabled,
@@ -85,6 +96,7 @@ export async function startCChain(deps: {
   let logLevel = deps.config.logLevel.toLowerCase();
   return {
     evm,
+    atomic,
     engine,
     mount(router, base) {
       const opts = {
@@ -95,6 +107,9 @@ export async function startCChain(deps: {
       router.addRoute(base, '/rpc', { handler: createEthRpcHandler(evm, opts) });
       ws ??= createEthWsEndpoint(evm, opts);
       router.addRoute(base, '/ws', { handler: ws.handler, upgrade: ws.upgrade });
+      // coreth serves the atomic API at /avax; seed 002 puts it at /native with `native.*` names
+      router.addRoute(base, '/avax', { handler: createAvalancheRpcHandler([createAtomicService(atomic, 'avax')]) });
+      router.addRoute(base, '/native', { handler: createAvalancheRpcHandler([createAtomicService(atomic, 'native')]) });
       if (deps.config.apiAdminEnabled) {
         profiler ??= new Profiler(join(deps.config.profileDir, 'C'));
         const service = createCChainAdminService({

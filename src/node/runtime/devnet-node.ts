@@ -106,7 +106,7 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     ...(xTxIndex ? { txIndex: xTxIndex } : {}), log: loggers.get('X'),
     config: { txFee: LOCAL_TX_FEES.txFee!, createAssetTxFee: LOCAL_TX_FEES.createAssetTxFee! },
   });
-  const cChain: CChain = await startCChain({ db, genesis, config, log: loggers.get('C'), engineFor, loggers });
+  const cChain: CChain = await startCChain({ db, genesis, config, log: loggers.get('C'), sharedMemory, engineFor, loggers });
   const engines = { P: pEngine, X: xEngine, C: cChain.engine };
 
   // Container index: one batch with each accepted block (the engine's sinks).

@@ -40,6 +40,19 @@ export function envBlock(common: Common, h: { number: bigint; timestamp: bigint;
   }, { common, skipConsensusFormatValidation: true });
 }
 
+/** Where a block's extra data is built: after its EVM txs, on the same state (coreth's onFinalizeAndAssemble). */
+export interface ExtDataContext {
+  state: MerkleStateManager;
+  number: bigint;
+  timestamp: bigint;
+  baseFee: bigint;
+  /** ACP-176 capacity left after the EVM txs: the most gas the extra data may use (Fortuna+). */
+  gasCapacity: bigint;
+}
+
+/** Builds a block's extra data (the atomic txs) and applies its state changes; returns the bytes and their gas. */
+export type ExtDataBuilder = (ctx: ExtDataContext) => Promise<{ extData: Uint8Array; gasUsed: bigint }>;
+
 export interface BuildInput {
   vm: VM;
   state: MerkleStateManager;
@@ -50,6 +63,7 @@ export interface BuildInput {
   feeConfig: FeeConfig;
   candidates: PoolTx[];
   desiredDelayExcess?: bigint;
+  extData?: ExtDataBuilder;
 }
 
 export interface BuildResult {
@@ -87,6 +101,7 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
   const blocked = new Set<string>();
   const bloom = new Bloom(undefined, common);
   let gasUsed = 0n;
+  let ext: { extData: Uint8Array; gasUsed: bigint } = { extData: new Uint8Array(0), gasUsed: 0n };
 
   await state.checkpoint();
   try {
@@ -123,6 +138,7 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
       bloom.or(res.bloom);
       included.push(ptx);
     }
+    if (inp.extData) ext = await inp.extData({ state, number, timestamp, baseFee: fees.baseFee, gasCapacity: fees.state.capacity - gasUsed });
     await state.commit();
   } catch (e) {
     await state.revert();
@@ -133,11 +149,11 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
 
   const txRoot = orderedTrieRoot(included.map((p) => p.raw));
   const receiptRoot = orderedTrieRoot(included.map((p, i) => consensusReceipt(receipts[i]!, p.tx.type)));
-  const feeAfter = feeStateAfterBlock(fees.state, gasUsed, inp.feeConfig);
+  const feeAfter = feeStateAfterBlock(fees.state, gasUsed + ext.gasUsed, inp.feeConfig);
   const extra = new Uint8Array(24 + EMPTY_PREDICATE_RESULTS.length);
   extra.set(encodeFeeState(feeAfter), 0);
   extra.set(EMPTY_PREDICATE_RESULTS, 24);
-  const extData = new Uint8Array(0);
+  const extData = ext.extData;
 
   const header: CorethHeader = {
     parentHash: inp.parentHash,
@@ -157,7 +173,7 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
     nonce: new Uint8Array(8),
     extDataHash: extDataHash(extData),
     baseFee: fees.baseFee,
-    extDataGasUsed: 0n,
+    extDataGasUsed: ext.gasUsed,
     blockGasCost: 0n,
     blobGasUsed: 0n,
     excessBlobGas: 0n,

@@ -5,9 +5,9 @@ import { Address, setLengthLeft } from '@ethereumjs/util';
 import { createVM, type VM } from '@ethereumjs/vm';
 import { ClientError } from '../../../lib/errors.js';
 import { bytesToHex } from '../../../lib/hex.js';
-import type { KvStore } from '../../storage/kv.js';
+import type { KvOp, KvStore } from '../../storage/kv.js';
 import type { BlockAcceptor, EvmLog } from './acceptor.js';
-import { buildBlock, childFees } from './block-builder.js';
+import { type ExtDataBuilder, buildBlock, childFees } from './block-builder.js';
 import { BlockStore, type StoredBlock, type TxLocation } from './block-store.js';
 import { type CallRequest, RPC_GAS_CAP, estimateWith, revertError, runCall } from './call.js';
 import { createEvmCommon } from './crypto.js';
@@ -46,6 +46,21 @@ export interface EvmChainOptions {
 }
 
 export type BlockListener = (block: StoredBlock, receipts: StoredReceipt[]) => void;
+
+/** What rides in each block besides its EVM txs: coreth's atomic txs in the block's extra data. */
+export interface BlockExtension {
+  /** Work is waiting for a block: automine builds one even without EVM txs. */
+  hasPending(): boolean;
+  build: ExtDataBuilder;
+  /** Writes for the batch that accepts the block just built (after `build`). */
+  acceptOps(block: StoredBlock): Promise<KvOp[]>;
+  /** The block just built is accepted and durable. */
+  accepted(block: StoredBlock): void;
+  /** The block just built (or being built) will not be accepted. */
+  abandoned(): void;
+  /** Writes that undo what the blocks above `height` did outside the EVM state, for a devnet rewind's batch. */
+  rewindOps(height: bigint): Promise<KvOp[]>;
+}
 /** Called when a tx enters the pool (eth_subscribe newPendingTransactions, pending-tx filters). */
 export type PendingTxListener = (ptx: PoolTx) => void;
 
@@ -83,6 +98,7 @@ export class EvmChain {
   private automineRequest: Promise<StoredBlock[]> | undefined;
   private closed = false;
   private readonly desiredDelayExcess: bigint | undefined;
+  private extension: BlockExtension | undefined;
   /** eth_maxPriorityFeePerGas / eth_gasPrice suggestions. */
   readonly gasOracle: GasOracle;
 
@@ -184,6 +200,16 @@ export class EvmChain {
     return this.lock.runExclusive(() => this.mineLocked(n, intervalSeconds, true));
   }
 
+  /** Adds the atomic-tx extension; set once, before blocks are built. */
+  setBlockExtension(ext: BlockExtension): void {
+    this.extension = ext;
+  }
+
+  /** Work is waiting outside the tx pool: automine builds a block for it now (resolves once accepted). */
+  async requestBlock(): Promise<void> {
+    if (this.mode === 'auto') await this.requestAutomine();
+  }
+
   private stopTimer(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
@@ -222,18 +248,27 @@ export class EvmChain {
   private async buildAndAccept(timestampMs: bigint, allowEmpty: boolean): Promise<StoredBlock | undefined> {
     const parent = this.head;
     const candidates = await this.pool.executable((s) => this.stateNonce(s));
-    if (candidates.length === 0 && !allowEmpty) return undefined;
+    const ext = this.extension;
+    if (candidates.length === 0 && !allowEmpty && !ext?.hasPending()) return undefined;
     const started = performance.now();
-    const res = await buildBlock({
-      vm: this.vm, state: this.state, common: this.common, parent: parent.block.header, parentHash: parent.hash,
-      timestampMs, feeConfig: this.fees, candidates,
-      ...(this.desiredDelayExcess !== undefined ? { desiredDelayExcess: this.desiredDelayExcess } : {}),
-    });
+    let res;
+    try {
+      res = await buildBlock({
+        vm: this.vm, state: this.state, common: this.common, parent: parent.block.header, parentHash: parent.hash,
+        timestampMs, feeConfig: this.fees, candidates,
+        ...(this.desiredDelayExcess !== undefined ? { desiredDelayExcess: this.desiredDelayExcess } : {}),
+        ...(ext ? { extData: ext.build } : {}),
+      });
+    } catch (e) {
+      ext?.abandoned();
+      throw e;
+    }
     for (const d of res.dropped) {
       this.pool.remove(d.ptx);
       this.opts.log.warn('C-chain tx dropped', { tx: d.ptx.hashHex, error: d.error });
     }
-    if (res.included.length === 0 && !allowEmpty) {
+    if (res.included.length === 0 && res.block.extData.length === 0 && !allowEmpty) {
+      ext?.abandoned();
       await this.state.setStateRoot(this.headStateRoot);
       return undefined;
     }
@@ -242,14 +277,17 @@ export class EvmChain {
     const ops = [...trie.ops, ...this.blocks.acceptOps(stored, res.receipts, res.included.map((p) => p.hash))];
     const h = res.block.header;
     try {
+      if (ext) ops.push(...(await ext.acceptOps(stored)));
       await this.opts.acceptor.accept({ id: stored.hash, bytes: stored.bytes, height: h.number, timestamp: h.timestamp }, ops);
     } catch (e) {
+      ext?.abandoned();
       await this.state.setStateRoot(this.headStateRoot);
       throw e;
     }
     this.trieDb.forget(trie.keys);
     this.blocks.remember(stored);
     this.head = stored;
+    ext?.accepted(stored);
     for (const p of res.included) {
       this.pool.remove(p);
       this.pool.dropBelow(p.senderHex, p.nonce + 1n);
@@ -507,7 +545,10 @@ export class EvmChain {
         return added;
       },
       automine: async () => { if (this.mode === 'auto') await this.requestAutomine(); },
-      rewindAccepted: (height, innerId, ops) => (this.opts.acceptor.rewind ? this.opts.acceptor.rewind(height, innerId, ops) : this.opts.db.batch(ops)),
+      rewindAccepted: async (height, innerId, vmOps) => {
+        const ops = this.extension ? [...vmOps, ...(await this.extension.rewindOps(height))] : vmOps;
+        await (this.opts.acceptor.rewind ? this.opts.acceptor.rewind(height, innerId, ops) : this.opts.db.batch(ops));
+      },
       notifyRewind: (height) => {
         for (const l of this.rewindListeners) {
           try { l(height); } catch (e) { this.opts.log.error('C-chain rewind listener failed', { error: (e as Error).message }); }
