@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/options.js';
+import { runIndexCommand } from './index-command.js';
 import { runNodeCommand } from './node-command.js';
 import { runStartCommand } from './start-command.js';
 
@@ -9,6 +10,7 @@ Usage: firn <command> [options]
 Commands:
   start    run everything on embedded defaults (today: the devnet node with its APIs)
   node     run the devnet node alone, with AvalancheGo's flags and defaults
+  index    follow nodes (the devnet or AvalancheGo) into PostgreSQL (or embedded PGlite)
 
 Run 'firn <command> --help' for the options of a command.
 `;
@@ -21,6 +23,8 @@ export async function main(argv: string[]): Promise<void> {
         return await runStartCommand(rest);
       case 'node':
         return await runNodeCommand(rest);
+      case 'index':
+        return await runIndexCommand(rest);
       case undefined:
       case '--help':
       case '-h':

@@ -1,0 +1,69 @@
+import type { Queryable } from '../../store/database/database.js';
+import type { ChainRef } from '../../store/registry.js';
+import type { EvmBatch } from '../../store/writers/evm/evm-batch.js';
+import { writeEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
+import { decodeEvmRange } from '../decode/evm/evm-range.js';
+import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
+import { probeRange } from '../sources/evm/contract-probes.js';
+import { EvmRpcSource, type EvmRpcSourceOptions } from '../sources/evm/evm-rpc-source.js';
+import { JsonRpcClient, type JsonRpcClientOptions } from '../sources/json-rpc-client.js';
+
+export interface EvmBlockStreamOptions extends EvmRpcSourceOptions, JsonRpcClientOptions {
+  /** Read new contracts' ERC type and token fields, and minted NFTs' URIs, with eth_call (default true). */
+  probeContracts?: boolean;
+  /** A client to use instead of one for `chain.rpcUrl`. */
+  client?: JsonRpcClient;
+}
+
+/**
+ * An EVM chain (the C-chain, a Subnet-EVM L1) as a BlockStream: blocks, transactions and receipts, logs,
+ * token transfers, internal transactions (when the node can trace), contracts, NFTs and Teleporter messages.
+ */
+export class EvmBlockStream implements BlockStream<EvmBatch> {
+  readonly name = 'blocks';
+  readonly firstHeight = 0n;
+  readonly source: EvmRpcSource;
+  private readonly probe: boolean;
+
+  constructor(readonly chain: ChainRef, options: EvmBlockStreamOptions = {}) {
+    if (chain.vm !== 'evm') throw new Error(`chain ${chain.name} is not an EVM chain (vm ${chain.vm})`);
+    let client = options.client;
+    if (!client) {
+      if (!chain.rpcUrl) throw new Error(`EVM chain ${chain.name} has no RPC URL`);
+      client = new JsonRpcClient(chain.rpcUrl, options);
+    }
+    this.source = new EvmRpcSource(client, options);
+    this.probe = options.probeContracts ?? true;
+  }
+
+  head(): Promise<bigint> {
+    return this.source.head();
+  }
+
+  async fetch(from: bigint, to: bigint): Promise<EvmBatch> {
+    if (to < from) throw new RangeError(`empty range ${from}..${to}`);
+    const range = decodeEvmRange(await this.source.fetchRange(from, to), this.chain.blockchainId);
+    if (this.probe) await probeRange(this.source, range);
+    return range.batch;
+  }
+
+  summarize(batch: EvmBatch): BatchSummary {
+    const first = batch.blocks[0];
+    const last = batch.blocks[batch.blocks.length - 1];
+    if (!first || !last) throw new Error('an EVM batch holds at least one block');
+    return {
+      firstHeight: first.number,
+      firstParentHash: first.parentHash,
+      lastHeight: last.number,
+      lastHash: last.hash,
+      blocks: batch.blocks.length,
+      transactions: batch.transactions.length,
+      rows: batch.blocks.length + batch.transactions.length + batch.logs.length + batch.tokenTransfers.length + batch.internalTransactions.length
+        + batch.contracts.length + batch.nftTokens.length + batch.teleporterMessages.length,
+    };
+  }
+
+  async write(tx: Queryable, batch: EvmBatch): Promise<void> {
+    await writeEvmBatch(tx, this.chain.id, batch);
+  }
+}

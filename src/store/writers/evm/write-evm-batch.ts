@@ -1,0 +1,155 @@
+import type { Queryable } from '../../database/database.js';
+import type { EvmBatch, EvmContractRecord, EvmNftTokenRecord } from './evm-batch.js';
+
+/**
+ * Write a decoded range of EVM blocks: one COPY per append-only table, one upsert statement each for
+ * contracts (an address can be created again after a self-destruct) and NFTs (owner and URI change).
+ * Runs inside the follower's transaction. Returns the number of rows written.
+ */
+export async function writeEvmBatch(db: Queryable, chain: number, batch: EvmBatch): Promise<number> {
+  const first = batch.blocks[0];
+  if (!first) return 0;
+  let cumulative = await cumulativeBefore(db, chain, first.number);
+
+  const blockRows: unknown[][] = new Array(batch.blocks.length);
+  for (let i = 0; i < batch.blocks.length; i++) {
+    const b = batch.blocks[i]!;
+    cumulative += BigInt(b.txCount);
+    blockRows[i] = [
+      chain, b.number, b.hash, b.parentHash, b.timestamp, b.timestampMs, b.minDelayExcess, b.miner, b.size, b.gasLimit, b.gasUsed,
+      b.baseFee, b.blockGasCost, b.extDataGasUsed, b.txCount, cumulative, b.feesSpent, b.internalTxsIndexed,
+    ];
+  }
+  await db.copyRows('evm_blocks', BLOCK_COLUMNS, blockRows);
+
+  const txRows: unknown[][] = new Array(batch.transactions.length);
+  for (let i = 0; i < batch.transactions.length; i++) {
+    const t = batch.transactions[i]!;
+    txRows[i] = [
+      chain, t.blockNumber, t.index, t.hash, t.blockTimestamp, t.from, t.to, t.contractAddress, t.value, t.nonce, t.type, t.gasLimit,
+      t.gasPrice, t.maxFeePerGas, t.maxPriorityFeePerGas, t.gasUsed, t.effectiveGasPrice, t.status, t.methodId, t.input,
+    ];
+  }
+  await db.copyRows('evm_transactions', TX_COLUMNS, txRows);
+
+  const logRows: unknown[][] = new Array(batch.logs.length);
+  for (let i = 0; i < batch.logs.length; i++) {
+    const l = batch.logs[i]!;
+    logRows[i] = [chain, l.blockNumber, l.logIndex, l.txIndex, l.address, l.topics[0], l.topics[1], l.topics[2], l.topics[3], l.data];
+  }
+  await db.copyRows('evm_logs', LOG_COLUMNS, logRows);
+
+  const transferRows: unknown[][] = new Array(batch.tokenTransfers.length);
+  for (let i = 0; i < batch.tokenTransfers.length; i++) {
+    const t = batch.tokenTransfers[i]!;
+    transferRows[i] = [chain, t.blockNumber, t.logIndex, t.batchIndex, t.txIndex, t.blockTimestamp, t.token, t.standard, t.from, t.to, t.tokenId, t.value, t.operator];
+  }
+  await db.copyRows('evm_token_transfers', TRANSFER_COLUMNS, transferRows);
+
+  const internalRows: unknown[][] = new Array(batch.internalTransactions.length);
+  for (let i = 0; i < batch.internalTransactions.length; i++) {
+    const t = batch.internalTransactions[i]!;
+    internalRows[i] = [chain, t.blockNumber, t.txIndex, t.traceIndex, t.depth, t.callType, t.from, t.to, t.value, t.gas, t.gasUsed, t.reverted, t.error];
+  }
+  await db.copyRows('evm_internal_transactions', INTERNAL_COLUMNS, internalRows);
+
+  const teleporterRows: unknown[][] = new Array(batch.teleporterMessages.length);
+  for (let i = 0; i < batch.teleporterMessages.length; i++) {
+    const m = batch.teleporterMessages[i]!;
+    teleporterRows[i] = [
+      chain, m.blockNumber, m.logIndex, m.txIndex, m.blockTimestamp, m.messageId, m.direction, m.sourceBlockchainId, m.destinationBlockchainId,
+      m.messenger, m.messageNonce, m.originSender, m.destinationAddress, m.requiredGasLimit, m.feeToken, m.feeAmount, m.deliverer, m.rewardRedeemer,
+    ];
+  }
+  await db.copyRows('evm_teleporter_messages', TELEPORTER_COLUMNS, teleporterRows);
+
+  await upsertContracts(db, chain, batch.contracts);
+  await upsertNftTokens(db, chain, batch.nftTokens);
+
+  return blockRows.length + txRows.length + logRows.length + transferRows.length + internalRows.length + teleporterRows.length
+    + batch.contracts.length + batch.nftTokens.length;
+}
+
+/** Transactions of the chain before block `number`, from the stored parent. */
+async function cumulativeBefore(db: Queryable, chain: number, number: bigint): Promise<bigint> {
+  if (number === 0n) return 0n;
+  const { rows } = await db.query<{ cumulative_tx_count: string }>(
+    'SELECT cumulative_tx_count FROM evm_blocks WHERE chain = $1 AND number = $2',
+    [chain, (number - 1n).toString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`EVM block ${number - 1n} of chain ${chain} is not stored: blocks must be written in order`);
+  return BigInt(row.cumulative_tx_count);
+}
+
+const BLOCK_COLUMNS = [
+  'chain', 'number', 'hash', 'parent_hash', 'block_timestamp', 'timestamp_ms', 'min_delay_excess', 'miner', 'size', 'gas_limit', 'gas_used',
+  'base_fee', 'block_gas_cost', 'ext_data_gas_used', 'tx_count', 'cumulative_tx_count', 'fees_spent', 'internal_txs_indexed',
+];
+const TX_COLUMNS = [
+  'chain', 'block_number', 'tx_index', 'hash', 'block_timestamp', 'from_address', 'to_address', 'contract_address', 'value', 'nonce', 'tx_type',
+  'gas_limit', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'gas_used', 'effective_gas_price', 'status', 'method_id', 'input',
+];
+const LOG_COLUMNS = ['chain', 'block_number', 'log_index', 'tx_index', 'address', 'topic0', 'topic1', 'topic2', 'topic3', 'data'];
+const TRANSFER_COLUMNS = [
+  'chain', 'block_number', 'log_index', 'batch_index', 'tx_index', 'block_timestamp', 'token', 'standard', 'from_address', 'to_address',
+  'token_id', 'value', 'operator',
+];
+const INTERNAL_COLUMNS = [
+  'chain', 'block_number', 'tx_index', 'trace_index', 'depth', 'call_type', 'from_address', 'to_address', 'value', 'gas', 'gas_used', 'reverted', 'error',
+];
+const TELEPORTER_COLUMNS = [
+  'chain', 'block_number', 'log_index', 'tx_index', 'block_timestamp', 'message_id', 'direction', 'source_blockchain_id', 'destination_blockchain_id',
+  'messenger', 'message_nonce', 'origin_sender', 'destination_address', 'required_gas_limit', 'fee_token', 'fee_amount', 'deliverer', 'reward_redeemer',
+];
+
+function hex(bytes: Uint8Array | undefined): string | null {
+  return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex') : null;
+}
+
+async function upsertContracts(db: Queryable, chain: number, contracts: readonly EvmContractRecord[]): Promise<void> {
+  if (contracts.length === 0) return;
+  const records = contracts.map((c) => ({
+    address: hex(c.address), block_number: c.blockNumber.toString(), tx_index: c.txIndex, tx_hash: hex(c.txHash), deployer: hex(c.deployer),
+    deployer_contract: hex(c.deployerContract), erc_type: c.ercType, name: c.name ?? null, symbol: c.symbol ?? null, decimals: c.decimals ?? null,
+  }));
+  await db.query(
+    `INSERT INTO evm_contracts (chain, address, block_number, tx_index, tx_hash, deployer_address, deployer_contract, erc_type, name, symbol, decimals)
+     SELECT $1, decode(r.address, 'hex'), r.block_number, r.tx_index, decode(r.tx_hash, 'hex'), decode(r.deployer, 'hex'),
+            decode(r.deployer_contract, 'hex'), r.erc_type, r.name, r.symbol, r.decimals
+     FROM jsonb_to_recordset($2::jsonb) AS r(address text, block_number bigint, tx_index integer, tx_hash text, deployer text,
+                                             deployer_contract text, erc_type text, name text, symbol text, decimals smallint)
+     ON CONFLICT (chain, address) DO UPDATE SET
+       block_number = EXCLUDED.block_number, tx_index = EXCLUDED.tx_index, tx_hash = EXCLUDED.tx_hash,
+       deployer_address = EXCLUDED.deployer_address, deployer_contract = EXCLUDED.deployer_contract,
+       erc_type = EXCLUDED.erc_type, name = EXCLUDED.name, symbol = EXCLUDED.symbol, decimals = EXCLUDED.decimals`,
+    [chain, JSON.stringify(records)],
+  );
+}
+
+const URI_CHANGED = 'EXCLUDED.token_uri IS NOT NULL AND EXCLUDED.token_uri IS DISTINCT FROM t.token_uri';
+
+/**
+ * Insert new NFTs, move the owner of ERC-721s, and take a URI read at a (re)mint. A changed URI sends the
+ * token back to the metadata fetcher's queue with a clean slate.
+ */
+async function upsertNftTokens(db: Queryable, chain: number, tokens: readonly EvmNftTokenRecord[]): Promise<void> {
+  if (tokens.length === 0) return;
+  const records = tokens.map((t) => ({
+    contract: hex(t.contract), token_id: t.tokenId.toString(), erc_type: t.ercType, token_uri: t.tokenUri ?? null, owner: hex(t.owner),
+    first_block: t.firstBlock.toString(), last_block: t.lastBlock.toString(),
+  }));
+  await db.query(
+    `INSERT INTO evm_nft_tokens AS t (chain, contract, token_id, erc_type, token_uri, owner, first_block, last_transfer_block)
+     SELECT $1, decode(r.contract, 'hex'), r.token_id::numeric(78,0), r.erc_type, r.token_uri, decode(r.owner, 'hex'), r.first_block, r.last_block
+     FROM jsonb_to_recordset($2::jsonb) AS r(contract text, token_id text, erc_type text, token_uri text, owner text, first_block bigint, last_block bigint)
+     ON CONFLICT (chain, contract, token_id) DO UPDATE SET
+       owner = COALESCE(EXCLUDED.owner, t.owner),
+       last_transfer_block = EXCLUDED.last_transfer_block,
+       token_uri = COALESCE(EXCLUDED.token_uri, t.token_uri),
+       metadata_status = CASE WHEN ${URI_CHANGED} THEN 'UNINDEXED' ELSE t.metadata_status END,
+       metadata_attempts = CASE WHEN ${URI_CHANGED} THEN 0 ELSE t.metadata_attempts END,
+       metadata_error = CASE WHEN ${URI_CHANGED} THEN NULL ELSE t.metadata_error END`,
+    [chain, JSON.stringify(records)],
+  );
+}
