@@ -42,6 +42,8 @@ export interface RunningNode {
   url: string;
   log: NodeLogger;
   genesis: NetworkGenesis;
+  /** The C-chain in this process (benchmarks and generators drive it directly). */
+  cChain: CChain;
   stop(): Promise<void>;
 }
 
@@ -265,6 +267,7 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     url,
     log,
     genesis,
+    cChain,
     async stop() {
       if (stopped) return;
       stopped = true;
