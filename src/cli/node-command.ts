@@ -1,24 +1,55 @@
-import { formatHelp } from '../config/options.js';
-import { loadNodeConfig, nodeOptions } from '../config/node-config.js';
-import { startDevnetNode } from '../node/runtime/devnet-node.js';
+import { parseMix } from '../activity/mix.js';
+import { startActivity, type ActivityHandle } from '../activity/start-activity.js';
+import { ConfigError, formatHelp } from '../config/options.js';
+import { loadNodeConfig, nodeOptions, type NodeConfig } from '../config/node-config.js';
+import { startDevnetNode, type RunningNode } from '../node/runtime/devnet-node.js';
 
-export async function runNodeCommand(argv: string[], overrides: Record<string, unknown> = {}, title = 'firn node — the devnet node (P-, X- and C-chain in one process) with the node APIs'): Promise<void> {
-  const { config, help } = loadNodeConfig(argv, process.env, overrides);
-  if (help) {
-    process.stdout.write(formatHelp(`${title}\n\nUsage: firn ${overrides['index-enabled'] ? 'start' : 'node'} [options]`, nodeOptions(overrides)));
-    return;
+/** The devnet node and, with `--activity`, the activity generator driving it. */
+export interface RunningDevnet {
+  node: RunningNode;
+  activity?: ActivityHandle;
+  stop(): Promise<void>;
+}
+
+/** Start the node (and its activity generator) from a loaded config; undefined when the node refused to start. */
+export async function startDevnetWithActivity(config: NodeConfig): Promise<RunningDevnet | undefined> {
+  let mix;
+  try {
+    mix = config.activity.mix ? parseMix(config.activity.mix) : undefined;
+  } catch (e) {
+    throw new ConfigError(`invalid value for --activity-mix: ${(e as Error).message}`);
   }
   const node = await startDevnetNode(config, { printBanner: true });
-  if (!node) {
-    process.exitCode = 1;
-    return;
-  }
+  if (!node) return undefined;
+  const activity = config.activity.enabled
+    ? startActivity({
+        url: node.url.replace('//0.0.0.0:', '//127.0.0.1:'),
+        seed: config.activity.seed,
+        rate: config.activity.rate,
+        ...(mix ? { mix } : {}),
+        mnemonic: config.mnemonic,
+        accounts: config.accounts,
+        log: node.log.child({ component: 'activity' }),
+      })
+    : undefined;
+  return {
+    node,
+    ...(activity ? { activity } : {}),
+    async stop() {
+      if (activity) await activity.stop();
+      await node.stop();
+    },
+  };
+}
+
+/** Stop `stoppable` on SIGINT/SIGTERM, then exit. */
+export function exitOnSignals(stoppable: { stop(): Promise<void> }, log: { info(msg: string, fields?: Record<string, unknown>): void }): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    node.log.info('shutting down', { signal });
-    node.stop().then(
+    log.info('shutting down', { signal });
+    stoppable.stop().then(
       () => process.exit(0),
       (e: unknown) => {
         process.stderr.write(`firn: error while stopping: ${String(e)}\n`);
@@ -28,4 +59,18 @@ export async function runNodeCommand(argv: string[], overrides: Record<string, u
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+export async function runNodeCommand(argv: string[]): Promise<void> {
+  const { config, help } = loadNodeConfig(argv, process.env);
+  if (help) {
+    process.stdout.write(formatHelp('firn node — the devnet node (P-, X- and C-chain in one process) with the node APIs\n\nUsage: firn node [options]', nodeOptions()));
+    return;
+  }
+  const devnet = await startDevnetWithActivity(config);
+  if (!devnet) {
+    process.exitCode = 1;
+    return;
+  }
+  exitOnSignals(devnet, devnet.node.log);
 }

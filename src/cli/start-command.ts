@@ -1,9 +1,62 @@
-import { runNodeCommand } from './node-command.js';
+import { join } from 'node:path';
+import type { IndexerConfig } from '../config/indexer-config.js';
+import { loadNodeConfig, nodeOptions } from '../config/node-config.js';
+import { formatHelp, type OptionSpec } from '../config/options.js';
+import { startIndexer, type RunningIndexer } from '../indexer/indexer.js';
+import { exitOnSignals, startDevnetWithActivity } from './node-command.js';
+
+/** Options `firn start` adds to the node's. */
+const START_OPTIONS: OptionSpec[] = [
+  { name: 'indexer', type: 'bool', default: true, help: 'run the indexer following this node' },
+  { name: 'database-url', type: 'string', default: '', help: 'PostgreSQL server for the index (also $DATABASE_URL); default: embedded PGlite in <data-dir>/index' },
+  { name: 'indexer-metrics-port', type: 'int', default: 9660, help: 'port of the indexer\'s /metrics and /ready (0 = off)', check: (v: number) => (v >= 0 && v <= 65535 ? undefined : 'must be 0..65535') },
+];
+
+const START_DEFAULTS = { 'index-enabled': true, 'api-admin-enabled': true, activity: true };
 
 /**
- * `firn start`: everything on embedded defaults. Today that is the devnet node with the index and admin
- * APIs on (the indexer that follows it needs the index; later issues add the indexer and the APIs here).
+ * `firn start`: everything on embedded defaults, in one process — the devnet node with activity, and the
+ * indexer following it over HTTP into PGlite (in the node's data directory, so the two live and die together).
  */
 export async function runStartCommand(argv: string[]): Promise<void> {
-  await runNodeCommand(argv, { 'index-enabled': true, 'api-admin-enabled': true }, 'firn start — run the devnet node with everything enabled');
+  const { config, help, extras } = loadNodeConfig(argv, process.env, START_DEFAULTS, START_OPTIONS);
+  if (help) {
+    process.stdout.write(formatHelp('firn start — the devnet node with activity, and the indexer following it\n\nUsage: firn start [options]', [...nodeOptions(START_DEFAULTS), ...START_OPTIONS]));
+    return;
+  }
+  const devnet = await startDevnetWithActivity(config);
+  if (!devnet) {
+    process.exitCode = 1;
+    return;
+  }
+  const log = devnet.node.log;
+  let indexer: RunningIndexer | undefined;
+  if (extras['indexer']) {
+    const databaseUrl = (extras['database-url'] as string) || process.env.DATABASE_URL || '';
+    const indexerConfig: IndexerConfig = {
+      nodeUrls: [devnet.node.url.replace('//0.0.0.0:', '//127.0.0.1:')],
+      ...(databaseUrl ? { databaseUrl } : {}),
+      databaseDir: join(config.dataDir, 'index'),
+      chains: [],
+      batchBlocks: 100,
+      prefetch: 4,
+      pollIntervalMs: 100,
+      internalTransactions: true,
+      metricsHost: config.httpHost,
+      metricsPort: extras['indexer-metrics-port'] as number,
+      logFormat: 'auto',
+      logLevel: 'info',
+    };
+    indexer = await startIndexer(indexerConfig, { log: log.child({ component: 'indexer' }) });
+    indexer.done.catch((error: unknown) => log.error('the indexer stopped', { error: (error as Error).message }));
+  }
+  exitOnSignals(
+    {
+      async stop() {
+        await indexer?.stop();
+        await devnet.stop();
+      },
+    },
+    log,
+  );
 }

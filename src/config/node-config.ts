@@ -42,6 +42,8 @@ export interface NodeConfig {
   dumpState: string;
   /** anvil's --load-state: merge the C-chain state in this file at start ('' = off). */
   loadState: string;
+  /** `--activity`: run the activity generator against this node once it listens. */
+  activity: { enabled: boolean; seed: string; rate: number; mix: string };
 }
 
 const LEVELS = ['off', 'fatal', 'error', 'warn', 'info', 'trace', 'debug', 'verbo'];
@@ -78,6 +80,10 @@ export const NODE_OPTIONS: OptionSpec[] = [
   { name: 'batch-response-max-size', type: 'int', default: 25_000_000, help: 'C-chain: largest batch response, bytes (0 = unlimited)', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
   { name: 'dump-state', type: 'string', default: '', help: 'write the C-chain state (accounts, code, storage) to this JSON file on exit, as anvil does' },
   { name: 'load-state', type: 'string', default: '', help: 'merge the C-chain state from this file (anvil_dumpState / --dump-state output) at start' },
+  { name: 'activity', type: 'bool', default: false, help: 'keep producing realistic activity on every chain: C-chain transfers, tokens and NFTs with reverts; staking, subnets and chains; X-chain assets and NFTs; atomic transfers' },
+  { name: 'activity-seed', type: 'string', default: 'firn', help: 'seed of the activity generator: the same seed gives the same sequence of actions' },
+  { name: 'activity-rate', type: 'string', default: '2', help: 'activity generator actions per second', check: (v: string) => (Number(v) > 0 && Number(v) <= 10_000 ? undefined : 'must be a number > 0 and ≤ 10000') },
+  { name: 'activity-mix', type: 'string', default: '', help: 'activity weights by kind or group, e.g. c=2,p.validator=0.5,atomic=0' },
   { name: 'http-max-request-body-size', type: 'int', default: 32 * 1024 * 1024, help: 'largest request body accepted, bytes' },
 ];
 
@@ -99,8 +105,14 @@ export function networkIdFrom(text: string): number {
 }
 
 /** Loads the node configuration from argv, the environment and an optional config file. */
-export function loadNodeConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, defaults: Record<string, unknown> = {}): { config: NodeConfig; help: boolean; positional: string[] } {
-  const specs = nodeOptions(defaults);
+export function loadNodeConfig(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: Record<string, unknown> = {},
+  extraSpecs: OptionSpec[] = [],
+): { config: NodeConfig; help: boolean; positional: string[]; extras: Record<string, unknown> } {
+  const nodeSpecs = nodeOptions(defaults);
+  const specs = [...nodeSpecs, ...extraSpecs];
   const { flags, positional, help } = parseArgv(argv, specs);
   const file = readConfigFile((flags['config-file'] as string | undefined) ?? env.FIRN_CONFIG_FILE ?? '');
   const v = resolveOptions(specs, { flags, env, file });
@@ -138,7 +150,9 @@ export function loadNodeConfig(argv: string[], env: NodeJS.ProcessEnv = process.
     },
     dumpState: (v['dump-state'] as string) ? resolve(v['dump-state'] as string) : '',
     loadState: (v['load-state'] as string) ? resolve(v['load-state'] as string) : '',
+    activity: { enabled: v['activity'] as boolean, seed: v['activity-seed'] as string, rate: Number(v['activity-rate']), mix: v['activity-mix'] as string },
   };
   if (config.blockTimeMs > 0 && config.noMining) throw new ConfigError('--block-time and --no-mining cannot be used together');
-  return { config, help, positional };
+  const extras = Object.fromEntries(extraSpecs.map((spec) => [spec.name, v[spec.name]]));
+  return { config, help, positional, extras };
 }
