@@ -1,0 +1,181 @@
+import type { Queryable } from '../../database/database.js';
+import type { TxAmounts, TxDetails } from '../../writers/primary/rows.js';
+import {
+  amountsOf, big, bytes, clampPageSize, detailsOf, heightBoundsForTime, maybeBig, maybeBytes, maybeNumber, pageOf, Params, type Page, type SortOrder,
+} from './common.js';
+import { withPublicKeys } from './credentials.js';
+import { utxosOfTxs, type PrimaryUtxo } from './utxos.js';
+
+export interface TxCursor {
+  blockHeight: bigint;
+  txIndex: number;
+}
+
+export interface PrimaryTxQuery {
+  /** Store id of the P-, X- or C-chain. */
+  chain: number;
+  /** Owners / EVM addresses (20 bytes): txs that emitted or consumed their UTXOs, or name them (reward, subnet owners). */
+  addresses?: readonly Uint8Array[];
+  txTypes?: readonly string[];
+  startTimestamp?: bigint;
+  endTimestamp?: bigint;
+  /** P-chain: the txs about one L1 validator. */
+  l1ValidationId?: Uint8Array;
+  sortOrder?: SortOrder;
+  pageSize?: number;
+  cursor?: TxCursor;
+}
+
+/** What the store knows about the staker a tx adds or ends (for estimatedReward, rewardTxHash). */
+export interface TxStakerInfo {
+  stakingTxId: Uint8Array;
+  endKind?: 'rewarded' | 'not-rewarded' | 'removed';
+  endTxId?: Uint8Array;
+  potentialReward?: bigint;
+  validationReward?: bigint;
+  delegationFees?: bigint;
+  delegatorReward?: bigint;
+}
+
+export interface PrimaryTransaction {
+  chain: number;
+  txId: Uint8Array;
+  blockHeight: bigint;
+  blockId: Uint8Array;
+  blockTimestamp: bigint;
+  txIndex: number;
+  txType: string;
+  memo: Uint8Array;
+  bytes: Uint8Array;
+  sourceChain?: Uint8Array;
+  destinationChain?: Uint8Array;
+  nodeId?: Uint8Array;
+  subnetId?: Uint8Array;
+  startTime?: bigint;
+  endTime?: bigint;
+  weight?: bigint;
+  delegationShares?: number;
+  stakingTxId?: Uint8Array;
+  amounts: TxAmounts;
+  details: TxDetails;
+  consumedUtxos: PrimaryUtxo[];
+  emittedUtxos: PrimaryUtxo[];
+  staker?: TxStakerInfo;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * A page of a chain's primary-network txs, newest first by default, keyed by (block height, position). The
+ * address, type, time and L1 validation filters combine; addresses go through primary_address_txs and L1
+ * validations through primary_l1_validation_txs, so every filter walks an index in page order.
+ */
+export async function listPrimaryTransactions(db: Queryable, q: PrimaryTxQuery): Promise<Page<PrimaryTransaction, TxCursor>> {
+  const pageSize = clampPageSize(q.pageSize);
+  const desc = (q.sortOrder ?? 'desc') === 'desc';
+  const p = new Params();
+  const where: string[] = [`x.chain = ${p.add(q.chain)}`];
+  let from = 'primary_txs x';
+  if (q.addresses && q.addresses.length > 0) {
+    from = 'primary_address_txs x';
+    where.push(`x.address IN (${p.list(q.addresses)})`);
+  } else if (q.l1ValidationId) {
+    from = 'primary_l1_validation_txs x';
+  }
+  if (q.l1ValidationId) {
+    if (from === 'primary_l1_validation_txs x') where.push(`x.validation_id = ${p.add(q.l1ValidationId)}`);
+    else where.push(`EXISTS (SELECT 1 FROM primary_l1_validation_txs l WHERE l.chain = x.chain AND l.validation_id = ${p.add(q.l1ValidationId)} AND l.block_height = x.block_height AND l.tx_index = x.tx_index)`);
+  }
+  if (q.txTypes && q.txTypes.length > 0) where.push(`x.tx_type IN (${p.list(q.txTypes)})`);
+  if (q.startTimestamp !== undefined || q.endTimestamp !== undefined) {
+    const bounds = await heightBoundsForTime(db, 'primary_txs', q.chain, q.startTimestamp, q.endTimestamp);
+    if (bounds.from !== undefined) where.push(`x.block_height >= ${p.add(bounds.from)}`);
+    if (bounds.to !== undefined) where.push(`x.block_height <= ${p.add(bounds.to)}`);
+    if (q.startTimestamp !== undefined) where.push(`x.block_timestamp >= ${p.add(q.startTimestamp)}`);
+    if (q.endTimestamp !== undefined) where.push(`x.block_timestamp <= ${p.add(q.endTimestamp)}`);
+  }
+  if (q.cursor) where.push(`(x.block_height, x.tx_index) ${desc ? '<' : '>'} (${p.add(q.cursor.blockHeight)}, ${p.add(q.cursor.txIndex)})`);
+  const dir = desc ? 'DESC' : 'ASC';
+  const { rows: keys } = await db.query<{ block_height: string; tx_index: number }>(
+    `SELECT DISTINCT x.block_height, x.tx_index FROM ${from} WHERE ${where.join(' AND ')}
+     ORDER BY x.block_height ${dir}, x.tx_index ${dir} LIMIT ${pageSize + 1}`,
+    p.values,
+  );
+  const page = pageOf(keys, pageSize, (k) => k, (k): TxCursor => ({ blockHeight: BigInt(k.block_height), txIndex: Number(k.tx_index) }));
+  const txs = await loadTransactions(db, q.chain, page.items.map((k) => ({ blockHeight: BigInt(k.block_height), txIndex: Number(k.tx_index) })));
+  return { items: txs, ...(page.next ? { next: page.next } : {}) };
+}
+
+/** One tx by id, with its UTXOs. */
+export async function getPrimaryTransaction(db: Queryable, chain: number, txId: Uint8Array): Promise<PrimaryTransaction | undefined> {
+  const { rows } = await db.query<{ block_height: string; tx_index: number }>('SELECT block_height, tx_index FROM primary_txs WHERE chain = $1 AND tx_id = $2', [chain, txId]);
+  const r = rows[0];
+  if (!r) return undefined;
+  return (await loadTransactions(db, chain, [{ blockHeight: BigInt(r.block_height), txIndex: Number(r.tx_index) }]))[0];
+}
+
+async function loadTransactions(db: Queryable, chain: number, keys: readonly TxCursor[]): Promise<PrimaryTransaction[]> {
+  if (keys.length === 0) return [];
+  const p = new Params();
+  const tuples = keys.map((k) => `(${p.add(k.blockHeight)}::bigint, ${p.add(k.txIndex)}::integer)`).join(', ');
+  const { rows } = await db.query<Row>(
+    `SELECT t.* FROM primary_txs t WHERE t.chain = ${p.add(chain)} AND (t.block_height, t.tx_index) IN (${tuples})`, p.values);
+  const byKey = new Map(rows.map((r) => [`${r.block_height}:${r.tx_index}`, r]));
+  const ordered = keys.map((k) => byKey.get(`${k.blockHeight}:${k.txIndex}`)).filter((r): r is Row => r !== undefined);
+  const txIds = ordered.map((r) => bytes(r.tx_id));
+  const { emitted, consumed } = await utxosOfTxs(db, txIds);
+  const stakers = await stakerInfo(db, chain, ordered);
+  return ordered.map((r) => {
+    const txId = bytes(r.tx_id);
+    const key = Buffer.from(txId).toString('hex');
+    const stakingTxId = maybeBytes(r.staking_tx_id);
+    const tx: PrimaryTransaction = {
+      chain: Number(r.chain), txId, blockHeight: big(r.block_height), blockId: bytes(r.block_id), blockTimestamp: big(r.block_timestamp),
+      txIndex: Number(r.tx_index), txType: r.tx_type as string, memo: bytes(r.memo), bytes: bytes(r.bytes),
+      amounts: amountsOf(r.amounts), details: withSigners(detailsOf(r.details), bytes(r.bytes).subarray(0, Number(r.unsigned_size))),
+      consumedUtxos: consumed.get(key) ?? [], emittedUtxos: emitted.get(key) ?? [],
+    };
+    const set = <K extends keyof PrimaryTransaction>(k: K, v: PrimaryTransaction[K] | undefined) => {
+      if (v !== undefined) tx[k] = v;
+    };
+    set('sourceChain', maybeBytes(r.source_chain));
+    set('destinationChain', maybeBytes(r.destination_chain));
+    set('nodeId', maybeBytes(r.node_id));
+    set('subnetId', maybeBytes(r.subnet_id));
+    set('startTime', maybeBig(r.start_time));
+    set('endTime', maybeBig(r.end_time));
+    set('weight', maybeBig(r.weight));
+    set('delegationShares', maybeNumber(r.delegation_shares));
+    set('stakingTxId', stakingTxId);
+    set('staker', stakers.get(Buffer.from(stakingTxId ?? txId).toString('hex')));
+    return tx;
+  });
+}
+
+/** C-chain export inputs: the keys behind their signatures. */
+function withSigners(details: TxDetails, signedPart: Uint8Array): TxDetails {
+  if (details.evmInputs) details.evmInputs = details.evmInputs.map((i) => (i.credentials ? { ...i, credentials: withPublicKeys(signedPart, i.credentials) } : i));
+  return details;
+}
+
+async function stakerInfo(db: Queryable, chain: number, rows: readonly Row[]): Promise<Map<string, TxStakerInfo>> {
+  const ids = rows.map((r) => bytes(r.staking_tx_id ?? r.tx_id));
+  const out = new Map<string, TxStakerInfo>();
+  if (ids.length === 0) return out;
+  const p = new Params();
+  const { rows: found } = await db.query<Row>(
+    `SELECT tx_id, end_kind, end_tx_id, potential_reward, validation_reward, delegation_fees, delegator_reward
+     FROM primary_stakers WHERE chain = ${p.add(chain)} AND tx_id IN (${p.list(ids)})`, p.values);
+  for (const r of found) {
+    const info: TxStakerInfo = { stakingTxId: bytes(r.tx_id) };
+    if (r.end_kind) info.endKind = r.end_kind as TxStakerInfo['endKind'];
+    const endTx = maybeBytes(r.end_tx_id);
+    if (endTx) info.endTxId = endTx;
+    for (const [k, col] of [['potentialReward', 'potential_reward'], ['validationReward', 'validation_reward'], ['delegationFees', 'delegation_fees'], ['delegatorReward', 'delegator_reward']] as const) {
+      const v = maybeBig(r[col]);
+      if (v !== undefined) info[k] = v;
+    }
+    out.set(Buffer.from(info.stakingTxId).toString('hex'), info);
+  }
+  return out;
+}

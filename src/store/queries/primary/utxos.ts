@@ -1,0 +1,140 @@
+import type { Queryable } from '../../database/database.js';
+import type { RewardType } from '../../writers/primary/rows.js';
+import { big, bytes, maybeBig, maybeBytes, maybeNumber, Params } from './common.js';
+import { withPublicKeys, type CredentialSignature } from './credentials.js';
+
+/** How a UTXO was created (absent for UTXOs the store only saw spent, e.g. genesis UTXOs). */
+export interface UtxoCreation {
+  chain: number;
+  creatingTxId: Uint8Array;
+  consumableOn: Uint8Array;
+  blockHeight: bigint;
+  blockTimestamp: bigint;
+  outputType: string;
+  locktime: bigint;
+  threshold: number;
+  addresses: Uint8Array[];
+  stakeableLocktime?: bigint;
+  staked: boolean;
+  stakeStart?: bigint;
+  stakeEnd?: bigint;
+  rewardType?: RewardType;
+  groupId?: number;
+  payload?: Uint8Array;
+  bytes: Uint8Array;
+}
+
+export interface UtxoConsumption {
+  chain: number;
+  txId: Uint8Array;
+  inputIndex: number;
+  consumedOn: Uint8Array;
+  blockHeight: bigint;
+  blockTimestamp: bigint;
+  /** X and C-chain: the signatures that unlocked it, with the keys that made them. */
+  credentials?: CredentialSignature[];
+}
+
+export interface PrimaryUtxo {
+  utxoId: Uint8Array;
+  /** UTXOID.TxID. */
+  txId: Uint8Array;
+  outputIndex: number;
+  assetId: Uint8Array;
+  amount: bigint;
+  createdOn: Uint8Array;
+  created?: UtxoCreation;
+  consumed?: UtxoConsumption;
+}
+
+const COLUMNS = `
+  COALESCE(u.utxo_id, s.utxo_id) AS utxo_id, COALESCE(u.tx_id, s.tx_id) AS tx_id, COALESCE(u.output_index, s.output_index) AS output_index,
+  COALESCE(u.asset_id, s.asset_id) AS asset_id, COALESCE(u.amount, s.amount) AS amount, COALESCE(u.created_on, s.created_on) AS created_on,
+  u.chain AS u_chain, u.creating_tx_id, u.consumable_on, u.block_height AS u_height, u.block_timestamp AS u_time, u.output_type, u.locktime,
+  u.threshold, u.stakeable_locktime AS u_stakeable, u.staked, u.stake_start, u.stake_end, u.reward_type, u.group_id, u.payload, u.bytes,
+  s.chain AS s_chain, s.consuming_tx_id, s.input_index, s.consumed_on, s.block_height AS s_height, s.block_timestamp AS s_time, s.credentials,
+  CASE WHEN s.credentials IS NOT NULL THEN (SELECT substring(ct.bytes from 1 for ct.unsigned_size) FROM primary_txs ct WHERE ct.chain = s.chain AND ct.tx_id = s.consuming_tx_id) END AS signed_part`;
+
+type Row = Record<string, unknown>;
+
+function utxoOf(r: Row, owners: Map<string, Uint8Array[]>): PrimaryUtxo {
+  const utxoId = bytes(r.utxo_id);
+  const out: PrimaryUtxo = {
+    utxoId, txId: bytes(r.tx_id), outputIndex: Number(r.output_index), assetId: bytes(r.asset_id), amount: big(r.amount), createdOn: bytes(r.created_on),
+  };
+  if (r.u_chain !== null && r.u_chain !== undefined) {
+    const created: UtxoCreation = {
+      chain: Number(r.u_chain), creatingTxId: bytes(r.creating_tx_id), consumableOn: bytes(r.consumable_on), blockHeight: big(r.u_height),
+      blockTimestamp: big(r.u_time), outputType: r.output_type as string, locktime: big(r.locktime), threshold: Number(r.threshold),
+      addresses: owners.get(Buffer.from(utxoId).toString('hex')) ?? [], staked: r.staked === true, bytes: bytes(r.bytes),
+    };
+    const stakeable = maybeBig(r.u_stakeable);
+    if (stakeable !== undefined) created.stakeableLocktime = stakeable;
+    const start = maybeBig(r.stake_start);
+    if (start !== undefined) created.stakeStart = start;
+    const end = maybeBig(r.stake_end);
+    if (end !== undefined) created.stakeEnd = end;
+    if (r.reward_type) created.rewardType = r.reward_type as RewardType;
+    const group = maybeNumber(r.group_id);
+    if (group !== undefined) created.groupId = group;
+    const payload = maybeBytes(r.payload);
+    if (payload) created.payload = payload;
+    out.created = created;
+  }
+  if (r.s_chain !== null && r.s_chain !== undefined) {
+    const consumed: UtxoConsumption = {
+      chain: Number(r.s_chain), txId: bytes(r.consuming_tx_id), inputIndex: Number(r.input_index), consumedOn: bytes(r.consumed_on),
+      blockHeight: big(r.s_height), blockTimestamp: big(r.s_time),
+    };
+    if (r.credentials) {
+      const signatures = (r.credentials as { signature: string }[]).map((c) => ({ signature: hexBytes(c.signature) }));
+      consumed.credentials = withPublicKeys(maybeBytes(r.signed_part), signatures);
+    }
+    out.consumed = consumed;
+  }
+  return out;
+}
+
+function hexBytes(h: string): Uint8Array {
+  return new Uint8Array(Buffer.from(h.replace(/^0x/, ''), 'hex'));
+}
+
+async function ownersOf(db: Queryable, utxoIds: readonly Uint8Array[]): Promise<Map<string, Uint8Array[]>> {
+  const out = new Map<string, Uint8Array[]>();
+  if (utxoIds.length === 0) return out;
+  const p = new Params();
+  const { rows } = await db.query<{ utxo_id: Uint8Array; address: Uint8Array }>(
+    `SELECT utxo_id, address FROM primary_utxo_owners WHERE utxo_id IN (${p.list(utxoIds)}) ORDER BY utxo_id, address`, p.values);
+  for (const r of rows) {
+    const key = Buffer.from(r.utxo_id).toString('hex');
+    const list = out.get(key) ?? [];
+    list.push(bytes(r.address));
+    out.set(key, list);
+  }
+  return out;
+}
+
+/** The UTXOs each tx emitted and consumed, keyed by hex tx id, in output / input order. */
+export async function utxosOfTxs(db: Queryable, txIds: readonly Uint8Array[]): Promise<{ emitted: Map<string, PrimaryUtxo[]>; consumed: Map<string, PrimaryUtxo[]> }> {
+  const emitted = new Map<string, PrimaryUtxo[]>();
+  const consumed = new Map<string, PrimaryUtxo[]>();
+  if (txIds.length === 0) return { emitted, consumed };
+  const p1 = new Params();
+  const emittedRows = (await db.query<Row>(
+    `SELECT ${COLUMNS}, u.creating_tx_id AS key FROM primary_utxos u LEFT JOIN primary_utxo_spends s ON s.utxo_id = u.utxo_id
+     WHERE u.creating_tx_id IN (${p1.list(txIds)}) ORDER BY u.creating_tx_id, u.output_index`, p1.values)).rows;
+  const p2 = new Params();
+  const consumedRows = (await db.query<Row>(
+    `SELECT ${COLUMNS}, s.consuming_tx_id AS key FROM primary_utxo_spends s LEFT JOIN primary_utxos u ON u.utxo_id = s.utxo_id
+     WHERE s.consuming_tx_id IN (${p2.list(txIds)}) ORDER BY s.consuming_tx_id, s.input_index`, p2.values)).rows;
+  const owners = await ownersOf(db, [...emittedRows, ...consumedRows].map((r) => bytes(r.utxo_id)));
+  for (const [rows, into] of [[emittedRows, emitted], [consumedRows, consumed]] as const) {
+    for (const r of rows) {
+      const key = Buffer.from(r.key as Uint8Array).toString('hex');
+      const list = into.get(key) ?? [];
+      list.push(utxoOf(r, owners));
+      into.set(key, list);
+    }
+  }
+  return { emitted, consumed };
+}
