@@ -7,6 +7,7 @@ import type { Database } from '../store/database/database.js';
 import { openDatabase } from '../store/database/open-database.js';
 import { migrate } from '../store/migrations/migrate.js';
 import { ensureChain, ensureNetwork, type ChainRef } from '../store/registry.js';
+import { updateEvmRollups } from '../store/rollups/update-evm-rollups.js';
 import { startOpsServer } from './ops/ops-server.js';
 import type { FollowedStream } from './ops/indexer-status.js';
 import { RpcLatency } from './ops/rpc-latency.js';
@@ -48,7 +49,11 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
     for (const discovered of node.chains) {
       const chain = await ensureChain(db, { ...discovered, network });
       if (!selected(config, chain, idToString(chain.blockchainId))) continue;
-      const streams: BlockStream<unknown>[] = createStreams(chain, { nodeUrl, node, config, onRequest: (r) => rpc.observe(r), log });
+      const streams: BlockStream<unknown>[] = createStreams(chain, {
+        nodeUrl, node, config, log,
+        onRequest: (r) => rpc.observe(r),
+        evmDerivedWrites: [async (tx, _batch, summary) => void (await updateEvmRollups(tx, chain.id, summary.firstHeight, summary.lastHeight))],
+      });
       for (const stream of streams) {
         followers.push(
           new Follower(db, stream, { batchBlocks: config.batchBlocks, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log }),

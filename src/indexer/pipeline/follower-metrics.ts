@@ -16,8 +16,12 @@ export class FollowerMetrics {
   state: 'starting' | 'backfill' | 'realtime' | 'retrying' | 'stopped' | 'failed' = 'starting';
   lastError: string | undefined;
 
+  /** The stream's first height: before anything is indexed, the lag counts from there. */
+  firstHeight = 0n;
+
   get lag(): bigint | undefined {
     if (this.head === undefined) return undefined;
-    return this.head - (this.indexed ?? -1n);
+    const lag = this.head - (this.indexed ?? this.firstHeight - 1n);
+    return lag < 0n ? 0n : lag;
   }
 }

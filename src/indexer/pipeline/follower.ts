@@ -78,6 +78,7 @@ export class Follower<Batch> {
     this.retryMinMs = options.retryMinMs ?? 250;
     this.retryMaxMs = options.retryMaxMs ?? 10_000;
     this.log = options.log ?? silentLog;
+    this.metrics.firstHeight = stream.firstHeight;
   }
 
   get label(): string {

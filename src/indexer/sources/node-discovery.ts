@@ -24,7 +24,6 @@ export async function discoverNode(nodeUrl: string, options: { networkName?: str
   const base = nodeUrl.replace(/\/+$/, '');
   const info = new JsonRpcClient(`${base}/ext/info`);
   const platform = new JsonRpcClient(`${base}/ext/bc/P`);
-  const avm = new JsonRpcClient(`${base}/ext/bc/X`);
   const { networkID } = await info.call<{ networkID: string }>('info.getNetworkID');
   const networkId = Number(networkID);
   const [{ blockchainID: xChainId }, { blockchainID: cChainId }, staking] = await Promise.all([

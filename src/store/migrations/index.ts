@@ -2,6 +2,7 @@ import type { Migration } from './migration.js';
 import { registry } from './0001-registry.js';
 import { evm } from './0002-evm.js';
 import { primary } from './0003-primary.js';
+import { metrics } from './0004-metrics.js';
 
 /** Every migration, in the order they apply. Append only: never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [registry, evm, primary];
+export const MIGRATIONS: readonly Migration[] = [registry, evm, primary, metrics];

@@ -1,0 +1,102 @@
+import type { Queryable } from '../../database/database.js';
+import { periodStart, previousPeriodStart, type PeriodUnit } from '../../rollups/periods.js';
+import { readWatermarks, type RollupWatermark } from '../../rollups/watermark.js';
+import { bucketsBefore, bucketsBetween, columnsFor, type ChainBucket } from './chain-buckets.js';
+import { isCumulative, metricValue, type ChainMetric, type ChainPeriod } from './chain-metrics.js';
+
+export interface MetricPoint {
+  /** Start of the period (Unix seconds); the value covers [timestamp, next period start). */
+  timestamp: number;
+  value: number;
+}
+
+export interface MetricSeriesRequest {
+  unit: PeriodUnit;
+  /** Inclusive: the first period is the one containing this time. */
+  startTimestamp?: number;
+  /** Exclusive: the last period is the one containing endTimestamp − 1. */
+  endTimestamp?: number;
+  pageSize: number;
+  /** Start of the newest period of this page (from the previous page's `next`). */
+  cursor?: number;
+}
+
+export interface MetricSeriesPage {
+  /** Newest first, one point per period, empty periods included (0, or the running total so far). */
+  points: MetricPoint[];
+  /** Start of the newest period of the next page, when older periods remain. */
+  next?: number;
+  /** Unix seconds of the newest rollup update among the chains; undefined when none is rolled up. */
+  lastRun?: number;
+}
+
+/** The span of periods the chains' rollups cover: from the period of the first block to the period of the watermark. */
+export function coveredPeriods(watermarks: readonly RollupWatermark[], unit: PeriodUnit): { first: number; last: number } | undefined {
+  if (watermarks.length === 0) return undefined;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const w of watermarks) {
+    first = Math.min(first, periodStart(Number(w.firstBlockTimestamp), unit));
+    last = Math.max(last, periodStart(Number(w.blockTimestamp), unit));
+  }
+  return { first, last };
+}
+
+/**
+ * One page of a chain metric over `chains` (summed across them as `metricValue` says). Periods run from the one
+ * holding the first rolled-up block to the one holding the watermark, clipped to [startTimestamp, endTimestamp).
+ * The newest period is still open: its value grows as blocks arrive.
+ */
+export async function getChainMetricSeries(
+  db: Queryable, chains: readonly number[], metric: ChainMetric, request: MetricSeriesRequest,
+): Promise<MetricSeriesPage> {
+  const { unit, pageSize } = request;
+  const watermarks = await readWatermarks(db, chains);
+  const lastRun = watermarks.length > 0 ? Math.max(...watermarks.map((w) => w.updatedAt)) : undefined;
+  const covered = coveredPeriods(watermarks, unit);
+  if (!covered) return { points: [] };
+
+  const lowest = Math.max(covered.first, request.startTimestamp !== undefined ? periodStart(request.startTimestamp, unit) : -Infinity);
+  let newest = Math.min(covered.last, request.endTimestamp !== undefined ? periodStart(request.endTimestamp - 1, unit) : Infinity);
+  if (request.cursor !== undefined) newest = Math.min(newest, periodStart(request.cursor, unit));
+
+  const starts: number[] = [];
+  let p = newest;
+  while (p >= lowest && starts.length < pageSize) {
+    starts.push(p);
+    p = previousPeriodStart(p, unit);
+  }
+  const withLastRun = lastRun !== undefined ? { lastRun } : {};
+  if (starts.length === 0) return { points: [], ...withLastRun };
+  const oldest = starts[starts.length - 1]!;
+
+  const ids = watermarks.map((w) => w.chain);
+  const columns = columnsFor(metric);
+  const buckets = await bucketsBetween(db, ids, unit, oldest, newest, columns);
+  const carried = isCumulative(metric) ? await bucketsBefore(db, ids, unit, oldest, columns) : [];
+  const points = evaluatePeriods(metric, ids, [...starts].reverse(), buckets, carried).reverse();
+  return { points, ...(p >= lowest ? { next: p } : {}), ...withLastRun };
+}
+
+/** Values of `metric` at each period start (oldest first), from the buckets of those periods and, per chain, the bucket before. */
+function evaluatePeriods(
+  metric: ChainMetric, chains: readonly number[], starts: readonly number[], buckets: readonly ChainBucket[], carried: readonly ChainBucket[],
+): MetricPoint[] {
+  const latest = new Map<number, ChainBucket>(carried.map((b) => [b.chain, b]));
+  const byStart = new Map<number, Map<number, ChainBucket>>();
+  for (const b of buckets) {
+    let at = byStart.get(b.periodStart);
+    if (!at) byStart.set(b.periodStart, (at = new Map()));
+    at.set(b.chain, b);
+  }
+  return starts.map((start) => {
+    const at = byStart.get(start);
+    const periods: ChainPeriod[] = chains.map((chain) => {
+      const bucket = at?.get(chain);
+      if (bucket) latest.set(chain, bucket);
+      const last = latest.get(chain);
+      return { ...(bucket ? { bucket } : {}), ...(last ? { latest: last } : {}) };
+    });
+    return { timestamp: start, value: metricValue(metric, periods) };
+  });
+}

@@ -1,0 +1,70 @@
+import type { Queryable } from '../database/database.js';
+import { lastSeconds, rollUpBlocks } from './block-rollup.js';
+import { rollUpContracts } from './contract-rollup.js';
+import { rollUpCumulatives } from './cumulative-rollup.js';
+import { rollUpAddresses } from './address-rollup.js';
+import { rollUpTeleporterMessages } from './teleporter-rollup.js';
+import { rollUpTransactions } from './transaction-rollup.js';
+import { lockWatermark, saveWatermark } from './watermark.js';
+
+/** What one call rolled up: the block range, or nothing when the watermark already covered `toBlock`. */
+export interface RollupResult {
+  from?: bigint;
+  to?: bigint;
+}
+
+/**
+ * Fold the EVM rows of blocks up to `toBlock` of `chain` into the metrics rollups, inside the caller's
+ * transaction (the one that wrote those rows). Work is proportional to the blocks folded: every statement
+ * reads the new rows by their (chain, block_number, …) keys and upserts the buckets they fall in.
+ *
+ * The watermark makes this idempotent and gap-free: blocks already covered are skipped, and when rows were
+ * written before rollups existed (an older database), the first call folds from the chain's first stored
+ * block (use `catchUpEvmRollups` to do that ahead, in bounded transactions). `fromBlock` is the first block
+ * the caller wrote; rollups must be applied in block order, as the follower writes.
+ */
+export async function updateEvmRollups(tx: Queryable, chain: number, _fromBlock: bigint, toBlock: bigint): Promise<RollupResult> {
+  const before = await lockWatermark(tx, chain);
+  const from = before ? before.blockNumber + 1n : await firstStoredBlock(tx, chain);
+  if (from === undefined || toBlock < from) return {};
+  const range = await checkRange(tx, chain, from, toBlock);
+
+  await rollUpBlocks(tx, chain, from, toBlock, before);
+  await rollUpTransactions(tx, chain, from, toBlock);
+  await rollUpAddresses(tx, chain, from, toBlock);
+  await rollUpContracts(tx, chain, from, toBlock);
+  await rollUpTeleporterMessages(tx, chain, from, toBlock);
+  await rollUpCumulatives(tx, chain, range.firstTimestamp);
+
+  const last = await lastSeconds(tx, chain, from, toBlock, before);
+  await saveWatermark(tx, {
+    chain,
+    firstBlock: before?.firstBlock ?? from,
+    firstBlockTimestamp: before?.firstBlockTimestamp ?? range.firstTimestamp,
+    blockNumber: toBlock,
+    blockTimestamp: last.blockTimestamp,
+    lastSecondTxs: last.txs,
+    lastSecondGas: last.gas,
+    ...(last.previousSecond !== undefined ? { previousSecond: last.previousSecond } : {}),
+  });
+  return { from, to: toBlock };
+}
+
+async function firstStoredBlock(tx: Queryable, chain: number): Promise<bigint | undefined> {
+  const { rows } = await tx.query<{ number: string | null }>('SELECT min(number) AS number FROM evm_blocks WHERE chain = $1', [chain]);
+  return rows[0]?.number != null ? BigInt(rows[0].number) : undefined;
+}
+
+/** Every block of from..to must be stored: a hole would make the rollups silently wrong. */
+async function checkRange(tx: Queryable, chain: number, from: bigint, to: bigint): Promise<{ firstTimestamp: bigint }> {
+  const { rows } = await tx.query<{ blocks: string; first_ts: string | null }>(
+    `SELECT count(*) AS blocks, min(block_timestamp) AS first_ts FROM evm_blocks WHERE chain = $1 AND number BETWEEN $2 AND $3`,
+    [chain, from.toString(), to.toString()],
+  );
+  const row = rows[0];
+  const expected = to - from + 1n;
+  if (!row || BigInt(row.blocks) !== expected || row.first_ts === null) {
+    throw new Error(`cannot roll up EVM blocks ${from}..${to} of chain ${chain}: ${row?.blocks ?? 0} of ${expected} blocks are stored`);
+  }
+  return { firstTimestamp: BigInt(row.first_ts) };
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDatabase } from '../../src/store/database/pg-database.js';
+import { createTestPostgres, postgresAvailable } from '../../src/store/testing.js';
+import { rpc, startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
+import { startIndexerProcess, waitUntilCaughtUp } from '../helpers/indexer-process.js';
+import { storeChecksums } from '../helpers/store-checksum.js';
+
+const serverUp = await postgresAvailable();
+
+/** A seeded PRNG so a failing run can be replayed (the seed is printed). */
+function prng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+}
+
+describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () => {
+  let devnet: DevnetProcess;
+  const databases: { url: string; drop: () => Promise<void> }[] = [];
+
+  beforeAll(async () => {
+    devnet = await startDevnet();
+    const c = '/ext/bc/C/rpc';
+    const accounts = (await rpc(devnet.url, c, 'eth_accounts')).result as string[];
+    // History to index: value transfers spread over many blocks, then a long run of empty blocks.
+    for (let round = 0; round < 30; round++) {
+      const batch = accounts.slice(0, 4).map((from, i) => ({
+        jsonrpc: '2.0', id: i, method: 'eth_sendTransaction',
+        params: [{ from, to: accounts[(i + round + 1) % accounts.length], value: `0x${(round + 1).toString(16)}` }],
+      }));
+      await fetch(devnet.url + c, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
+    }
+    await rpc(devnet.url, c, 'anvil_mine', ['0x1770']);
+  }, 180_000);
+
+  afterAll(async () => {
+    await devnet?.stop();
+    for (const d of databases) await d.drop();
+  });
+
+  it('ends with the same rows as an uninterrupted run, table by table', async () => {
+    const seed = Number(process.env.FIRN_CRASH_SEED ?? Date.now() % 100_000);
+    const random = prng(seed);
+    const reference = await createTestPostgres();
+    const crashed = await createTestPostgres();
+    databases.push(reference, crashed);
+    const common = [`--node-url=${devnet.url}`, '--poll-interval=20ms'];
+
+    const clean = await startIndexerProcess([...common, `--database-url=${reference.url}`, '--batch-blocks=25']);
+    await waitUntilCaughtUp(clean);
+    expect(await clean.stop()).toBe(0);
+
+    const checkpointOf = async () => {
+      const db = new PgDatabase(crashed.url);
+      try {
+        const { rows } = await db.query<{ height: string }>(`SELECT height FROM checkpoints c JOIN chains ch ON ch.id = c.chain WHERE ch.name = 'C'`).catch(() => ({ rows: [] as { height: string }[] }));
+        return rows[0] ? Number(rows[0].height) : -1;
+      } finally {
+        await db.close();
+      }
+    };
+    const progress: number[] = [];
+    let kills = 0;
+    for (let i = 0; i < 10; i++) {
+      const batch = 1 + Math.floor(random() * 60);
+      const indexer = await startIndexerProcess([...common, `--database-url=${crashed.url}`, `--batch-blocks=${batch}`, `--prefetch=${1 + Math.floor(random() * 6)}`]);
+      // Kill at a random moment after it started following (its ops server answers once followers run).
+      for (let wait = 0; (await indexer.ready()).status === 0 && wait < 600; wait++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, random() * 1500));
+      if (indexer.child.exitCode !== null) throw new Error(`indexer exited early (seed ${seed}):\n${indexer.output()}`);
+      await indexer.kill();
+      kills++;
+      progress.push(await checkpointOf());
+    }
+    const last = await startIndexerProcess([...common, `--database-url=${crashed.url}`]);
+    await waitUntilCaughtUp(last);
+    expect(await last.stop()).toBe(0);
+    expect(kills).toBe(10);
+    // The kills must land in the middle of the backfill, not only before it starts or after it ends.
+    const final = await checkpointOf();
+    const midway = new Set(progress.filter((h) => h > 0 && h < final));
+    expect(midway.size, `seed ${seed}: checkpoints after each kill ${progress.join(',')}`).toBeGreaterThanOrEqual(3);
+
+    const a = new PgDatabase(reference.url);
+    const b = new PgDatabase(crashed.url);
+    try {
+      const [sumsA, sumsB] = [await storeChecksums(a), await storeChecksums(b)];
+      expect(sumsA.evm_blocks!.rows, `seed ${seed}`).toBeGreaterThan(6000);
+      expect(sumsB, `seed ${seed}`).toEqual(sumsA);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 600_000);
+});

@@ -1,0 +1,29 @@
+import { openTestDatabase, type TestDatabase } from '../../src/store/testing.js';
+import type { Queryable } from '../../src/store/database/database.js';
+import { ensureChain, ensureNetwork, type ChainRef, type NetworkRef } from '../../src/store/registry.js';
+
+/** A migrated, empty test store (the metrics migration included). */
+export function openMetricsDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+  return openTestDatabase(kind);
+}
+
+let chainCounter = 0;
+
+export async function testNetwork(db: Queryable, testnet: boolean): Promise<NetworkRef> {
+  return ensureNetwork(db, {
+    name: testnet ? 'local' : 'mainnet', networkId: testnet ? 12345 : 1, hrp: testnet ? 'local' : 'avax', isTestnet: testnet,
+    avaxAssetId: new Uint8Array(32).fill(testnet ? 9 : 1),
+  });
+}
+
+/** A fresh EVM chain (own blockchain id and EVM chain id) on a mainnet-like or test network. */
+export async function createEvmChain(db: Queryable, options: { testnet?: boolean; evmChainId?: bigint; name?: string } = {}): Promise<ChainRef> {
+  const network = await testNetwork(db, options.testnet ?? true);
+  chainCounter++;
+  const blockchainId = new Uint8Array(32);
+  new DataView(blockchainId.buffer).setUint32(0, chainCounter + Math.floor(Math.random() * 1e9));
+  return ensureChain(db, {
+    network, blockchainId, subnetId: new Uint8Array(32), vm: 'evm',
+    evmChainId: options.evmChainId ?? BigInt(900_000 + chainCounter * 7 + Math.floor(Math.random() * 1000) * 100), name: options.name ?? `chain-${chainCounter}`,
+  });
+}
