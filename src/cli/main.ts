@@ -1,6 +1,7 @@
 import { ConfigError } from '../config/options.js';
 import { runIndexCommand } from './index-command.js';
 import { runNodeCommand } from './node-command.js';
+import { runServeCommand } from './serve-command.js';
 import { runStartCommand } from './start-command.js';
 
 const USAGE = `firn — a local Avalanche network and data stack
@@ -8,9 +9,10 @@ const USAGE = `firn — a local Avalanche network and data stack
 Usage: firn <command> [options]
 
 Commands:
-  start    run everything on embedded defaults (today: the devnet node with its APIs)
+  start    run everything on embedded defaults: devnet node with activity, indexer, Data and Metrics APIs
   node     run the devnet node alone, with AvalancheGo's flags and defaults
   index    follow nodes (the devnet or AvalancheGo) into PostgreSQL (or embedded PGlite)
+  serve    the Data API (8080) and the Metrics API (8081) over the index
 
 Run 'firn <command> --help' for the options of a command.
 `;
@@ -25,6 +27,8 @@ export async function main(argv: string[]): Promise<void> {
         return await runNodeCommand(rest);
       case 'index':
         return await runIndexCommand(rest);
+      case 'serve':
+        return await runServeCommand(rest);
       case undefined:
       case '--help':
       case '-h':

@@ -63,8 +63,13 @@ export function apiOptions(defaults: Record<string, unknown> = {}): OptionSpec[]
   return API_OPTIONS.map((s) => (s.name in defaults ? { ...s, default: defaults[s.name] } : s));
 }
 
-export function loadApiConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, defaults: Record<string, unknown> = {}): { config: ApiConfig; help: boolean } {
-  const specs = apiOptions(defaults);
+export function loadApiConfig(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: Record<string, unknown> = {},
+  extraSpecs: OptionSpec[] = [],
+): { config: ApiConfig; help: boolean; extras: Record<string, unknown> } {
+  const specs = [...apiOptions(defaults), ...extraSpecs];
   const { flags, help } = parseArgv(argv, specs);
   const file = readConfigFile((flags['config-file'] as string | undefined) ?? env.FIRN_CONFIG_FILE ?? '');
   const v = resolveOptions(specs, { flags, env, file });
@@ -78,8 +83,10 @@ export function loadApiConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
   if (secret && secret.length < 16) throw new ConfigError('invalid value for --page-token-secret: at least 16 characters');
   const origins = v['cors-origins'] as string[];
   if (origins.length === 0) throw new ConfigError('--cors-origins needs at least one origin (* for any)');
+  const extras = Object.fromEntries(extraSpecs.map((spec) => [spec.name, v[spec.name]]));
   return {
     help,
+    extras,
     config: {
       host: v['host'] as string,
       port: v['port'] as number,

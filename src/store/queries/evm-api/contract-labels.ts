@@ -1,0 +1,36 @@
+import type { Queryable } from '../../database/database.js';
+import type { ContractErcType } from '../../writers/evm/evm-batch.js';
+import { bytes, optNum, optText } from '../evm/rows.js';
+
+/** What the store knows to show beside an address that is a contract: its token name, symbol and decimals. */
+export interface ContractLabel {
+  ercType: ContractErcType;
+  name?: string;
+  symbol?: string;
+  decimals?: number;
+}
+
+/** Labels of the given addresses that are indexed contracts, keyed by lowercase hex without `0x`. */
+export async function contractLabels(db: Queryable, chain: number, addresses: readonly Uint8Array[]): Promise<Map<string, ContractLabel>> {
+  const labels = new Map<string, ContractLabel>();
+  const unique = new Map<string, Uint8Array>();
+  for (const a of addresses) unique.set(labelKey(a), a);
+  if (unique.size === 0) return labels;
+  const { rows } = await db.query(
+    'SELECT address, erc_type, name, symbol, decimals FROM evm_contracts WHERE chain = $1 AND address = ANY($2::bytea[])',
+    [chain, [...unique.values()].map((a) => Buffer.from(a))],
+  );
+  for (const r of rows) {
+    labels.set(labelKey(bytes(r.address)), {
+      ercType: r.erc_type as ContractErcType,
+      name: optText(r.name),
+      symbol: optText(r.symbol),
+      decimals: optNum(r.decimals),
+    });
+  }
+  return labels;
+}
+
+export function labelKey(address: Uint8Array): string {
+  return Buffer.from(address.buffer, address.byteOffset, address.byteLength).toString('hex');
+}
