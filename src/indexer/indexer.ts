@@ -7,7 +7,6 @@ import type { Database } from '../store/database/database.js';
 import { openDatabase } from '../store/database/open-database.js';
 import { migrate } from '../store/migrations/migrate.js';
 import { ensureChain, ensureNetwork, type ChainRef } from '../store/registry.js';
-import { updateEvmRollups } from '../store/rollups/update-evm-rollups.js';
 import { startOpsServer } from './ops/ops-server.js';
 import type { FollowedStream } from './ops/indexer-status.js';
 import { RpcLatency } from './ops/rpc-latency.js';
@@ -15,6 +14,7 @@ import { Follower } from './pipeline/follower.js';
 import type { BlockStream } from './pipeline/stream.js';
 import { discoverNode, type DiscoveredNode } from './sources/node-discovery.js';
 import { createStreams } from './streams/create-streams.js';
+import { EvmRollupStream } from './streams/evm-rollup-stream.js';
 
 export interface RunningIndexer {
   db: Database;
@@ -49,15 +49,16 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
     for (const discovered of node.chains) {
       const chain = await ensureChain(db, { ...discovered, network });
       if (!selected(config, chain, idToString(chain.blockchainId))) continue;
-      const streams: BlockStream<unknown>[] = createStreams(chain, {
-        nodeUrl, node, config, log,
-        onRequest: (r) => rpc.observe(r),
-        evmDerivedWrites: [async (tx, _batch, summary) => void (await updateEvmRollups(tx, chain.id, summary.firstHeight, summary.lastHeight))],
-      });
+      const streams: BlockStream<unknown>[] = createStreams(chain, { nodeUrl, node, config, log, onRequest: (r) => rpc.observe(r) });
       for (const stream of streams) {
         followers.push(
           new Follower(db, stream, { batchBlocks: config.batchBlocks, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log }),
         );
+      }
+      if (chain.vm === 'evm') {
+        // Rollups read what the block stream stored; one prefetch, since their input is the store itself.
+        const rollups = new EvmRollupStream(chain, db) as BlockStream<unknown>;
+        followers.push(new Follower(db, rollups, { batchBlocks: Math.max(config.batchBlocks, 1000), prefetch: 1, pollIntervalMs: config.pollIntervalMs, log }));
       }
     }
   }

@@ -1,0 +1,59 @@
+import { readCheckpoint } from '../../store/checkpoints.js';
+import type { Database, Queryable } from '../../store/database/database.js';
+import type { ChainRef } from '../../store/registry.js';
+import { updateEvmRollups } from '../../store/rollups/update-evm-rollups.js';
+import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
+
+interface RollupRange {
+  from: bigint;
+  to: bigint;
+  parentHash: Uint8Array;
+  lastHash: Uint8Array;
+  transactions: number;
+}
+
+/**
+ * The Metrics API's rollups of an EVM chain as a stream of their own, following the chain's indexed blocks
+ * in the store (not the node): its head is the `blocks` checkpoint, and each batch folds a range of stored
+ * blocks into the rollups in one transaction with the `rollups` checkpoint. Block indexing never waits for
+ * the rollups (their exact distinct counts are the costly part); the rollups trail it by one poll.
+ */
+export class EvmRollupStream implements BlockStream<RollupRange> {
+  readonly name = 'rollups';
+  readonly firstHeight = 0n;
+
+  constructor(readonly chain: ChainRef, private readonly db: Database) {}
+
+  async head(): Promise<bigint> {
+    const blocks = await readCheckpoint(this.db, this.chain.id, 'blocks');
+    return blocks ? blocks.height : -1n;
+  }
+
+  async fetch(from: bigint, to: bigint): Promise<RollupRange> {
+    const { rows } = await this.db.query<{ number: string; hash: Uint8Array; parent_hash: Uint8Array; txs: string }>(
+      `SELECT number, hash, parent_hash, (SELECT coalesce(sum(tx_count), 0) FROM evm_blocks WHERE chain = $1 AND number BETWEEN $2 AND $3) AS txs
+         FROM evm_blocks WHERE chain = $1 AND number IN ($2, $3)`,
+      [this.chain.id, from.toString(), to.toString()],
+    );
+    const first = rows.find((r) => BigInt(r.number) === from);
+    const last = rows.find((r) => BigInt(r.number) === to);
+    if (!first || !last) throw new Error(`rollups of ${this.chain.name}: blocks ${from}..${to} are not all stored`);
+    return { from, to, parentHash: new Uint8Array(first.parent_hash), lastHash: new Uint8Array(last.hash), transactions: Number(first.txs) };
+  }
+
+  summarize(range: RollupRange): BatchSummary {
+    return {
+      firstHeight: range.from,
+      firstParentHash: range.parentHash,
+      lastHeight: range.to,
+      lastHash: range.lastHash,
+      blocks: Number(range.to - range.from + 1n),
+      transactions: range.transactions,
+      rows: 0,
+    };
+  }
+
+  async write(tx: Queryable, range: RollupRange): Promise<void> {
+    await updateEvmRollups(tx, this.chain.id, range.from, range.to);
+  }
+}
