@@ -15,6 +15,8 @@ export interface IndexerConfig {
   prefetch: number;
   pollIntervalMs: number;
   internalTransactions: boolean;
+  /** Fetch NFT metadata in the background. */
+  nftMetadata: { enabled: boolean; ipfsGateway: string; allowPrivateAddresses: boolean; timeoutMs: number; maxBytes: number };
   metricsHost: string;
   /** 0 = no metrics server. */
   metricsPort: number;
@@ -32,6 +34,11 @@ export const INDEXER_OPTIONS: OptionSpec[] = [
   { name: 'prefetch', type: 'int', default: 4, help: 'batches fetched ahead of the writer', check: (v: number) => (v >= 1 && v <= 64 ? undefined : 'must be 1..64') },
   { name: 'poll-interval', type: 'duration', default: 100, help: 'how often to ask a node for new blocks once caught up' },
   { name: 'internal-transactions', type: 'bool', default: true, help: 'index internal transactions with debug_traceBlockByNumber (skipped automatically when the node lacks the debug API)' },
+  { name: 'nft-metadata', type: 'bool', default: true, help: 'fetch NFT token metadata (tokenURI) in the background' },
+  { name: 'ipfs-gateway', type: 'string', default: 'https://ipfs.io/ipfs/', help: 'gateway for ipfs:// token URIs' },
+  { name: 'nft-metadata-allow-private', type: 'bool', default: false, help: 'allow metadata requests to private and loopback addresses (on by default in firn start, for local dapps)' },
+  { name: 'nft-metadata-timeout', type: 'duration', default: 10_000, help: 'time limit of one metadata fetch, redirects included' },
+  { name: 'nft-metadata-max-bytes', type: 'int', default: 1_000_000, help: 'largest metadata document accepted', check: (v: number) => (v >= 1024 ? undefined : 'must be at least 1024') },
   { name: 'metrics-host', type: 'string', default: '127.0.0.1', help: 'host of the indexer\'s /metrics and /ready server' },
   { name: 'metrics-port', type: 'int', default: 9660, help: 'port of the indexer\'s /metrics and /ready server (0 = off)', check: (v: number) => (v >= 0 && v <= 65535 ? undefined : 'must be 0..65535') },
   { name: 'log-format', type: 'string', default: 'auto', help: 'auto (progress bar on a terminal, JSON lines otherwise), json or pretty', check: (v: string) => (['auto', 'json', 'pretty'].includes(v) ? undefined : 'must be auto, json or pretty') },
@@ -53,6 +60,11 @@ export function loadIndexerConfig(argv: string[], env: NodeJS.ProcessEnv = proce
     if (!/^https?:\/\/[^/]+/.test(url)) throw new ConfigError(`invalid value for --node-url: "${url}" (an http(s) URL like http://127.0.0.1:9650)`);
   }
   if (nodeUrls.length === 0) throw new ConfigError('--node-url needs at least one URL');
+  try {
+    new URL(v['ipfs-gateway'] as string);
+  } catch {
+    throw new ConfigError(`invalid value for --ipfs-gateway: "${v['ipfs-gateway']}" (an http(s) URL)`);
+  }
   const databaseUrl = (v['database-url'] as string) || env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError(`invalid database URL "${databaseUrl}" (postgres://user@host:port/database)`);
   return {
@@ -67,6 +79,13 @@ export function loadIndexerConfig(argv: string[], env: NodeJS.ProcessEnv = proce
       prefetch: v['prefetch'] as number,
       pollIntervalMs: v['poll-interval'] as number,
       internalTransactions: v['internal-transactions'] as boolean,
+      nftMetadata: {
+        enabled: v['nft-metadata'] as boolean,
+        ipfsGateway: v['ipfs-gateway'] as string,
+        allowPrivateAddresses: v['nft-metadata-allow-private'] as boolean,
+        timeoutMs: v['nft-metadata-timeout'] as number,
+        maxBytes: v['nft-metadata-max-bytes'] as number,
+      },
       metricsHost: v['metrics-host'] as string,
       metricsPort: v['metrics-port'] as number,
       logFormat: v['log-format'] as IndexerConfig['logFormat'],

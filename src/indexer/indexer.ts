@@ -11,6 +11,8 @@ import { startOpsServer } from './ops/ops-server.js';
 import type { FollowedStream } from './ops/indexer-status.js';
 import { RpcLatency } from './ops/rpc-latency.js';
 import { Follower } from './pipeline/follower.js';
+import { DEFAULT_METADATA_FETCH } from './nft-metadata/fetch-token-metadata.js';
+import { MetadataWorker } from './nft-metadata/metadata-worker.js';
 import type { BlockStream } from './pipeline/stream.js';
 import { discoverNode, type DiscoveredNode } from './sources/node-discovery.js';
 import { createStreams } from './streams/create-streams.js';
@@ -69,6 +71,13 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
   }));
   const opsServer = config.metricsPort > 0 ? await startOpsServer(config.metricsHost, config.metricsPort, () => streams, rpc) : undefined;
   const controller = new AbortController();
+  const metadata = config.nftMetadata.enabled
+    ? new MetadataWorker(db, {
+        fetch: { ...DEFAULT_METADATA_FETCH, ipfsGateway: config.nftMetadata.ipfsGateway, allowPrivateAddresses: config.nftMetadata.allowPrivateAddresses, timeoutMs: config.nftMetadata.timeoutMs, maxBytes: config.nftMetadata.maxBytes },
+        log,
+      })
+    : undefined;
+  const metadataRun = metadata?.run(controller.signal);
   const done = Promise.all(
     followers.map((f) =>
       f.run(controller.signal).catch((error: unknown) => {
@@ -89,6 +98,7 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
     async stop() {
       controller.abort();
       await done.catch(() => {});
+      await metadataRun;
       if (opsServer) await new Promise((r) => opsServer.close(r));
       if (!options.db) await db.close();
     },

@@ -4,6 +4,7 @@ import type { ChainDirectory } from './chains/chain-directory.js';
 import type { DataApiPresentation } from './chains/chain-info.js';
 import { chainRoutes } from './chains/routes.js';
 import { evmRoutes } from './evm/routes.js';
+import { primaryNetworkRoutes } from './primary/index.js';
 
 /** What every Data API route needs: the store, the networks and chains it holds, and the clock. */
 export interface DataApiContext {
@@ -26,4 +27,5 @@ export async function dataApiRoutes(app: FastifyInstance, ctx: DataApiContext): 
   await evmRoutes(app, ctx);
 
   // Primary network: /v1/networks/{network}/… and /v1/signatureAggregator/… (one line per route group below).
+  await primaryNetworkRoutes(app, ctx);
 }

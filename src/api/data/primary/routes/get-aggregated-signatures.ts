@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { getPrimaryTransaction } from '../../../../store/queries/primary/transactions.js';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../../http/errors/http-errors.js';
+import type { DataApiContext } from '../../index.js';
+import { requirePChain, resolveNetwork } from '../networks/resolve-network.js';
+import { sendAsBuilt } from '../paging.js';
+import { parseId } from '../params/ids.js';
+import { networkParams } from '../schemas/params.js';
+import { AGGREGATION_UNAVAILABLE } from './aggregate-signatures.js';
+
+/** The P-chain txs whose acceptance the P-chain attests with a warp message (L1 conversion and validator changes). */
+export const WARP_EMITTING_TX_TYPES = ['ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx', 'SetL1ValidatorWeightTx', 'DisableL1ValidatorTx'];
+
+/** GET /v1/signatureAggregator/{network}/aggregateSignatures/{txHash} (getAggregatedSignatures). */
+export function getAggregatedSignaturesRoute(app: FastifyInstance, ctx: DataApiContext): void {
+  app.get<{ Params: { network: string; txHash: string } }>('/v1/signatureAggregator/:network/aggregateSignatures/:txHash', {
+    schema: {
+      operationId: 'getAggregatedSignatures',
+      summary: 'Get Aggregated Signatures',
+      description: `Get Aggregated Signatures for a P-Chain L1 related Warp Message (ConvertSubnetToL1Tx, RegisterL1ValidatorTx,
+SetL1ValidatorWeightTx, DisableL1ValidatorTx). An unknown tx is a 404, another tx type a 400; aggregation itself is not available
+on Firn yet, so an L1 tx is answered with a 503.`,
+      tags: ['Signature Aggregator'],
+      params: networkParams({ txHash: { type: 'string', minLength: 1, maxLength: 100, description: 'A primary network (P or X chain) transaction hash.', examples: ['3P91K6nuDFvDodcRuJTsgdf9SvYe5pMiKk38HppsoeAiEztCP'] } }),
+      response: { 201: { $ref: 'SignatureAggregationResponse#' } },
+    },
+    config: { weight: 'medium' },
+    ...sendAsBuilt,
+  }, async (request) => {
+    const net = await resolveNetwork(ctx, request.params.network);
+    const txId = parseId('txHash', request.params.txHash);
+    const P = await requirePChain(ctx, net);
+    const tx = await getPrimaryTransaction(ctx.db, P.id, txId) ?? (net.primary.X ? await getPrimaryTransaction(ctx.db, net.primary.X.id, txId) : undefined);
+    if (!tx) throw new NotFoundError(`Transaction ${request.params.txHash} not found on the P-chain or the X-chain`);
+    if (tx.chain !== P.id || !WARP_EMITTING_TX_TYPES.includes(tx.txType)) {
+      throw new BadRequestError(`Transaction ${request.params.txHash} is a${tx.chain === P.id ? '' : 'n X-chain'} ${tx.txType}: only ${WARP_EMITTING_TX_TYPES.join(', ')} have P-chain warp messages`);
+    }
+    throw new ServiceUnavailableError(AGGREGATION_UNAVAILABLE);
+  });
+}

@@ -1,0 +1,43 @@
+import type { Queryable } from '../../../../store/database/database.js';
+import { l1ValidatorsById } from '../../../../store/queries/primary-api/l1-validators-by-id.js';
+import { getAssets } from '../../../../store/queries/primary/assets.js';
+import { getBlockchain, type Blockchain } from '../../../../store/queries/primary/subnets.js';
+import type { PrimaryTransaction } from '../../../../store/queries/primary/transactions.js';
+import type { ResolvedChain } from '../networks/blockchain-id.js';
+import type { ResolvedNetwork } from '../networks/resolve-network.js';
+import { cChainTransactionWire, type CChainAtomicTransactionWire } from '../wire/c-chain-transaction.js';
+import { createdBlockchainIdsOf, l1ValidationIdsOf, pChainTransactionWire, type PChainTransactionWire } from '../wire/p-chain-transaction.js';
+import { xChainTransactionWire, type XChainLinearTransactionWire } from '../wire/x-chain-transaction.js';
+
+export type PrimaryTransactionWire = PChainTransactionWire | XChainLinearTransactionWire | CChainAtomicTransactionWire;
+
+/** Every asset a tx mentions (amounts, UTXOs, EVM inputs and outputs). */
+function assetIdsOf(txs: readonly PrimaryTransaction[]): Uint8Array[] {
+  const ids = new Map<string, Uint8Array>();
+  const add = (id: Uint8Array) => ids.set(Buffer.from(id).toString('hex'), id);
+  for (const t of txs) {
+    for (const list of Object.values(t.amounts)) for (const a of list ?? []) add(a.assetId);
+    for (const u of [...t.consumedUtxos, ...t.emittedUtxos]) add(u.assetId);
+    for (const e of [...(t.details.evmInputs ?? []), ...(t.details.evmOutputs ?? [])]) add(e.assetId);
+  }
+  return [...ids.values()];
+}
+
+/**
+ * The txs of one chain in that chain's shape (P: PChainTransaction; X: XChainLinearTransaction; C: the atomic
+ * export/import shapes), with what the shapes need looked up once per page: asset descriptions, the L1
+ * validators the txs name and the blockchains they create.
+ */
+export async function transactionWires(db: Queryable, net: ResolvedNetwork, chain: ResolvedChain, txs: readonly PrimaryTransaction[]): Promise<PrimaryTransactionWire[]> {
+  const assets = await getAssets(db, net.network.id, assetIdsOf(txs));
+  const base = { hrp: net.network.hrp, assets };
+  if (chain.role === 'X') return txs.map((t) => xChainTransactionWire(t, base));
+  if (chain.role === 'C') return txs.map((t) => cChainTransactionWire(t, base));
+  const l1Validators = await l1ValidatorsById(db, chain.chain.id, l1ValidationIdsOf(txs));
+  const blockchains = new Map<string, Blockchain>();
+  for (const id of createdBlockchainIdsOf(txs)) {
+    const b = await getBlockchain(db, chain.chain.id, id);
+    if (b) blockchains.set(Buffer.from(id).toString('hex'), b);
+  }
+  return txs.map((t) => pChainTransactionWire(t, { ...base, l1Validators, blockchains }));
+}
