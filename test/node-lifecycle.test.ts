@@ -1,21 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { ethRpc, sendTransfer } from './helpers/c-chain-tx.js';
-import { rpc, runFirn, startDevnet, tempDataDir } from './helpers/devnet-process.js';
+import { freePort, rpc, runFirn, startDevnet, tempDataDir } from './helpers/devnet-process.js';
 
 describe('node lifecycle', () => {
-  it('prints the banner and keeps a restarted chain', async () => {
+  it('firn start prints the banner, serves the index through the Data API, and keeps chain and index across a restart', async () => {
     const dataDir = tempDataDir();
-    const node = await startDevnet([], { dataDir, command: 'start' });
+    const [dataApiPort, metricsApiPort] = [await freePort(), await freePort()];
+    const args = ['--activity=false', `--data-api-port=${dataApiPort}`, `--metrics-api-port=${metricsApiPort}`, '--indexer-metrics-port=0'];
+    const node = await startDevnet(args, { dataDir, command: 'start' });
     const banner = node.output();
     expect(banner).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     expect(banner).toContain('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
     expect(banner).toMatch(/NodeID-/);
     const xId = (await rpc(node.url, '/ext/info', 'info.getBlockchainID', { alias: 'X' })).result.blockchainID;
-    await sendTransfer(node.url, { nonce: 0 });
+    const txHash = await sendTransfer(node.url, { nonce: 0 });
+    const dataApi = `http://127.0.0.1:${dataApiPort}`;
+    const indexed = async () => {
+      for (let i = 0; i < 300; i++) {
+        const r = await fetch(`${dataApi}/v1/chains/43112/transactions/${txHash}`).catch(() => undefined);
+        if (r?.status === 200) return (await r.json()) as any;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      throw new Error(`transaction ${txHash} never reached the Data API:\n${node.output().slice(-3000)}`);
+    };
+    expect((await indexed()).nativeTransaction.blockNumber).toBe('1');
+    const metrics = await fetch(`http://127.0.0.1:${metricsApiPort}/v2/chains`);
+    expect(metrics.status).toBe(200);
     expect(await node.stop()).toBe(0);
-    const again = await startDevnet([], { dataDir, command: 'start' });
+    const again = await startDevnet(args, { dataDir, command: 'start' });
     expect((await rpc(again.url, '/ext/info', 'info.getBlockchainID', { alias: 'X' })).result.blockchainID).toBe(xId);
     expect((await ethRpc(again.url, 'eth_blockNumber')).result).toBe('0x1');
+    expect((await indexed()).nativeTransaction.txHash).toBe(txHash);
     await again.stop();
   });
 
