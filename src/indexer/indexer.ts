@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import type { IndexerConfig } from '../config/indexer-config.js';
 import { idToString } from '../lib/cb58.js';
 import { silentLog, type Log } from '../lib/log.js';
-import { listGaps } from '../store/checkpoints.js';
+import { listGaps, readCheckpoint } from '../store/checkpoints.js';
+import { checkBlockGaps } from '../store/gap-check.js';
 import type { Database } from '../store/database/database.js';
 import { openDatabase } from '../store/database/open-database.js';
 import { migrate } from '../store/migrations/migrate.js';
@@ -78,6 +79,17 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
       })
     : undefined;
   const metadataRun = metadata?.run(controller.signal);
+  // A store that lost blocks below its checkpoint (restored backup, rows deleted by hand) is reported, not trusted.
+  const gapChecks = Promise.all(
+    followers
+      .filter((f) => f.stream.name === 'blocks')
+      .map(async (f) => {
+        const checkpoint = await readCheckpoint(db, f.stream.chain.id, 'blocks');
+        if (!checkpoint) return;
+        const gaps = await checkBlockGaps(db, f.stream.chain, f.stream.firstHeight, checkpoint.height);
+        for (const gap of gaps) log.error('blocks missing from the store', { chain: f.label, from: gap.from.toString(), to: gap.to.toString() });
+      }),
+  ).catch((error: unknown) => log.warn('gap check failed', { error: (error as Error).message }));
   const done = Promise.all(
     followers.map((f) =>
       f.run(controller.signal).catch((error: unknown) => {
@@ -99,6 +111,7 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
       controller.abort();
       await done.catch(() => {});
       await metadataRun;
+      await gapChecks;
       if (opsServer) await new Promise((r) => opsServer.close(r));
       if (!options.db) await db.close();
     },

@@ -96,4 +96,34 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
       await b.close();
     }
   }, 600_000);
+
+  it('reports blocks missing below the checkpoint as gaps, and is not ready while they exist', async () => {
+    const store = await createTestPostgres();
+    databases.push(store);
+    const args = [`--node-url=${devnet.url}`, '--poll-interval=20ms', `--database-url=${store.url}`, '--chains=C'];
+    const first = await startIndexerProcess(args);
+    await waitUntilCaughtUp(first);
+    expect(await first.stop()).toBe(0);
+    const db = new PgDatabase(store.url);
+    try {
+      await db.query('DELETE FROM evm_blocks WHERE number BETWEEN 100 AND 109');
+    } finally {
+      await db.close();
+    }
+    const second = await startIndexerProcess(args);
+    try {
+      let body: any;
+      for (let i = 0; i < 300; i++) {
+        const r = await second.ready();
+        body = r.body;
+        if (r.status === 503 && body?.streams?.some((s: any) => s.gaps.length > 0)) break;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      const c = body.streams.find((s: any) => s.chain === 'local/C/blocks');
+      expect(c.gaps).toEqual([{ from: '100', to: '109', reason: 'blocks missing from the store below the checkpoint' }]);
+      expect((await second.ready()).status).toBe(503);
+    } finally {
+      await second.stop();
+    }
+  }, 300_000);
 });
