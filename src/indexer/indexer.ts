@@ -16,6 +16,7 @@ import { DEFAULT_METADATA_FETCH } from './nft-metadata/fetch-token-metadata.js';
 import { MetadataWorker } from './nft-metadata/metadata-worker.js';
 import type { BlockStream } from './pipeline/stream.js';
 import { discoverNode, type DiscoveredNode } from './sources/node-discovery.js';
+import { WsHeads } from './sources/evm/ws-heads.js';
 import { createStreams } from './streams/create-streams.js';
 import { EvmRollupStream } from './streams/evm-rollup-stream.js';
 
@@ -46,6 +47,7 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
   if (applied.length > 0) log.info('store migrated', { applied });
   const rpc = new RpcLatency();
   const followers: Follower<unknown>[] = [];
+  const sockets: WsHeads[] = [];
   for (const [i, nodeUrl] of config.nodeUrls.entries()) {
     const node = options.discovered?.[i] ?? (await discoverNode(nodeUrl, config.networkName ? { networkName: config.networkName } : {}));
     const network = await ensureNetwork(db, node.network);
@@ -53,9 +55,15 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
       const chain = await ensureChain(db, { ...discovered, network });
       if (!selected(config, chain, idToString(chain.blockchainId))) continue;
       const streams: BlockStream<unknown>[] = createStreams(chain, { nodeUrl, node, config, log, onRequest: (r) => rpc.observe(r) });
+      // EVM chains push new heads over WebSocket, so realtime does not wait for the next poll.
+      const heads = chain.vm === 'evm' && chain.wsUrl ? new WsHeads(chain.wsUrl) : undefined;
+      if (heads) sockets.push(heads);
       for (const stream of streams) {
         followers.push(
-          new Follower(db, stream, { batchBlocks: config.batchBlocks, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log }),
+          new Follower(db, stream, {
+            batchBlocks: config.batchBlocks, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log,
+            ...(heads ? { headSignal: (signal: AbortSignal) => heads.next(signal) } : {}),
+          }),
         );
       }
       if (chain.vm === 'evm') {
@@ -109,6 +117,7 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
     done,
     async stop() {
       controller.abort();
+      for (const socket of sockets) socket.close();
       await done.catch(() => {});
       await metadataRun;
       await gapChecks;
