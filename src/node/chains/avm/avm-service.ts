@@ -1,4 +1,3 @@
-import { decodeAvmStandardBlock } from '../../../codec/avm/blocks.js';
 import { formatAddress, parseAddress } from '../../../lib/bech32-address.js';
 import { cb58Decode, idFromString, idToString } from '../../../lib/cb58.js';
 import { compareBytes } from '../../../lib/bytes.js';
@@ -7,6 +6,7 @@ import { createAvalancheRpcHandler, type RpcService } from '../../server/avalanc
 import { ArgumentError, type RpcArgs } from '../../server/rpc-args.js';
 import type { Router } from '../../server/router.js';
 import type { AvmVm } from './avm-vm.js';
+import { parseAvmBlock } from './block-codec.js';
 import { inputIdOf, parseAvmTx } from './tx-codec.js';
 import { blockJson, txJson } from './tx-json.js';
 
@@ -121,7 +121,7 @@ export function createAvmService(vm: AvmVm): RpcService {
         const encoding = readEncoding(args);
         const block = await vm.blockById(blockId);
         if (!block) throw new Error(`couldn't get block with id ${idToString(blockId)}: not found`);
-        return { block: formatBlock(vm, block.bytes, encoding, idToString(blockId)), encoding };
+        return { block: formatBlock(vm, block.bytes, encoding), encoding };
       },
 
       getBlockByHeight: async (args) => {
@@ -129,7 +129,7 @@ export function createAvmService(vm: AvmVm): RpcService {
         const encoding = readEncoding(args);
         const block = await vm.blockAt(height);
         if (!block) throw new Error(`couldn't get block at height ${height}: not found`);
-        return { block: formatBlock(vm, block.bytes, encoding, idToString(block.id)), encoding };
+        return { block: formatBlock(vm, block.bytes, encoding), encoding };
       },
 
       getTxFee: () => ({ txFee: vm.txFee.toString(), createAssetTxFee: vm.createAssetTxFee.toString() }),
@@ -224,8 +224,6 @@ function readStartIndex(vm: AvmVm, value: unknown): { addr: Uint8Array; utxo: Ui
 }
 
 /** A block as getBlock / getBlockByHeight return it: JSON with parsed txs, or its bytes in the encoding. */
-function formatBlock(vm: AvmVm, bytes: Uint8Array, encoding: ContainerEncoding, _id: string): unknown {
-  if (encoding !== 'json') return encodeBytes(encoding, bytes);
-  const b = decodeAvmStandardBlock(bytes);
-  return blockJson({ id: b.id, parentId: b.parentId, height: b.height, time: b.time, merkleRoot: b.merkleRoot, txs: b.txs.map(parseAvmTx) }, vm.jsonContext);
+function formatBlock(vm: AvmVm, bytes: Uint8Array, encoding: ContainerEncoding): unknown {
+  return encoding === 'json' ? blockJson(parseAvmBlock(bytes), vm.jsonContext) : encodeBytes(encoding, bytes);
 }

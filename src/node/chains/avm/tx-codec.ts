@@ -252,50 +252,72 @@ export function parseAvmTx(bytes: Uint8Array): AvmTx {
   const r = new LinearReader(bytes);
   if (r.u16() !== 0) throw new Error('unknown codec version');
   try {
-    const typeId = readTypeId(r, [0, 1, 2, 3, 4], 'txs.UnsignedTx');
-    const networkId = r.u32();
-    const blockchainId = r.fixed(32).slice();
-    const outs = r.array(readTransferableOutput);
-    const ins = r.array(readTransferableInput);
-    const memo = r.bytesField().slice();
-    const base = { networkId, blockchainId, outs, ins, memo };
-    let tx: Omit<AvmTx, 'id' | 'bytes' | 'unsignedBytes' | 'creds'>;
-    switch (typeId) {
-      case TYPE.baseTx:
-        tx = { kind: 'BaseTx', ...base };
-        break;
-      case TYPE.createAssetTx: {
-        const name = r.str();
-        const symbol = r.str();
-        const denomination = r.u8();
-        const states = r.array((rr): InitialState => {
-          const fxIndex = rr.u32();
-          const read = rr.array(readStateOutput);
-          return { fxIndex, outs: read.map((o) => o.out), outBytes: read.map((o) => o.bytes) };
-        });
-        tx = { kind: 'CreateAssetTx', ...base, name, symbol, denomination, states };
-        break;
-      }
-      case TYPE.operationTx:
-        tx = { kind: 'OperationTx', ...base, ops: r.array(readOperation) };
-        break;
-      case TYPE.importTx: {
-        const sourceChain = r.fixed(32).slice();
-        tx = { kind: 'ImportTx', ...base, sourceChain, importedIns: r.array(readTransferableInput) };
-        break;
-      }
-      default: {
-        const destinationChain = r.fixed(32).slice();
-        tx = { kind: 'ExportTx', ...base, destinationChain, exportedOuts: r.array(readTransferableOutput) };
-      }
-    }
-    const unsignedEnd = r.pos;
-    const creds = r.array(readCredential);
+    const { tx, unsignedEnd } = readSignedTxBody(r);
     if (r.remaining !== 0) throw new Error(`trailing buffer space: read ${r.pos} provided ${bytes.length}`);
-    return { ...tx, creds, id: sha256(bytes), bytes, unsignedBytes: bytes.subarray(0, unsignedEnd) };
+    return { ...tx, id: sha256(bytes), bytes, unsignedBytes: bytes.subarray(0, unsignedEnd) };
   } catch (e) {
     throw wrapReadError(e);
   }
+}
+
+/**
+ * Reads a tx embedded in a block (the signed tx without its u16 codec version) at the reader's position and
+ * returns it as a standalone tx: its bytes, id and unsigned bytes are those of the version-prefixed form.
+ */
+export function readEmbeddedAvmTx(r: LinearReader, index: number): AvmTx {
+  const start = r.pos;
+  try {
+    const { tx, unsignedEnd } = readSignedTxBody(r);
+    const bytes = new Uint8Array(2 + r.pos - start);
+    bytes.set(r.bytes.subarray(start, r.pos), 2);
+    return { ...tx, id: sha256(bytes), bytes, unsignedBytes: bytes.subarray(0, 2 + unsignedEnd - start) };
+  } catch (e) {
+    throw new Error(`couldn't unmarshal tx ${index}: ${wrapReadError(e).message}`);
+  }
+}
+
+/** Unsigned tx ‖ credentials at the reader; `unsignedEnd` is the reader position where the credentials start. */
+function readSignedTxBody(r: LinearReader): { tx: Omit<AvmTx, 'id' | 'bytes' | 'unsignedBytes'>; unsignedEnd: number } {
+  const typeId = readTypeId(r, [0, 1, 2, 3, 4], 'txs.UnsignedTx');
+  const networkId = r.u32();
+  const blockchainId = r.fixed(32).slice();
+  const outs = r.array(readTransferableOutput);
+  const ins = r.array(readTransferableInput);
+  const memo = r.bytesField().slice();
+  const base = { networkId, blockchainId, outs, ins, memo };
+  let tx: Omit<AvmTx, 'id' | 'bytes' | 'unsignedBytes' | 'creds'>;
+  switch (typeId) {
+    case TYPE.baseTx:
+      tx = { kind: 'BaseTx', ...base };
+      break;
+    case TYPE.createAssetTx: {
+      const name = r.str();
+      const symbol = r.str();
+      const denomination = r.u8();
+      const states = r.array((rr): InitialState => {
+        const fxIndex = rr.u32();
+        const read = rr.array(readStateOutput);
+        return { fxIndex, outs: read.map((o) => o.out), outBytes: read.map((o) => o.bytes) };
+      });
+      tx = { kind: 'CreateAssetTx', ...base, name, symbol, denomination, states };
+      break;
+    }
+    case TYPE.operationTx:
+      tx = { kind: 'OperationTx', ...base, ops: r.array(readOperation) };
+      break;
+    case TYPE.importTx: {
+      const sourceChain = r.fixed(32).slice();
+      tx = { kind: 'ImportTx', ...base, sourceChain, importedIns: r.array(readTransferableInput) };
+      break;
+    }
+    default: {
+      const destinationChain = r.fixed(32).slice();
+      tx = { kind: 'ExportTx', ...base, destinationChain, exportedOuts: r.array(readTransferableOutput) };
+    }
+  }
+  const unsignedEnd = r.pos;
+  const creds = r.array(readCredential);
+  return { tx: { ...tx, creds }, unsignedEnd };
 }
 
 function writeOwners(w: LinearWriter, o: Owners): void {

@@ -1,7 +1,7 @@
-import secp256k1 from 'secp256k1';
 import { cb58Encode, idToString } from '../../../lib/cb58.js';
 import { bytesToHex } from '../../../lib/hex.js';
 import { ripemd160, sha256 } from '../../../lib/hash.js';
+import { RecoverCache } from './recover-cache.js';
 import type { Owners, TransferableInput, TransferableOutput } from './tx-codec.js';
 import type { Utxo } from './utxo.js';
 
@@ -11,13 +11,15 @@ import type { Utxo } from './utxo.js';
  */
 export class TxError extends Error {}
 
+const recoverCache = new RecoverCache();
+
 /** The 20-byte address of the key that made a 65-byte [r ‖ s ‖ v] signature over `hash`. */
 export function recoverAddress(hash: Uint8Array, sig: Uint8Array): Uint8Array {
   const recId = sig[64]!;
   if (recId > 3) throw new TxError('invalid recovery id');
   let pub: Uint8Array;
   try {
-    pub = secp256k1.ecdsaRecover(sig.subarray(0, 64), recId, hash, true);
+    pub = recoverCache.recover(hash, sig.subarray(0, 64), recId);
   } catch {
     throw new TxError('invalid signature');
   }
@@ -43,6 +45,19 @@ export function verifyCredentials(txHash: Uint8Array, sigIndices: number[], sigs
       throw new TxError(`wrong signature: expected signature from ${shortIdString(expected)} but got from ${shortIdString(got)}`);
     }
   }
+}
+
+/** cb58 asset ids by hex: a tx names one or two assets, and cb58 (a checksum and base58) costs far more than hex. */
+const assetStrings = new Map<string, string>();
+function assetString(id: Uint8Array): string {
+  const hex = bytesToHex(id);
+  let s = assetStrings.get(hex);
+  if (s === undefined) {
+    if (assetStrings.size >= 1024) assetStrings.clear();
+    s = idToString(id);
+    assetStrings.set(hex, s);
+  }
+  return s;
 }
 
 function ownerKey(o: Owners): string {
@@ -73,7 +88,7 @@ export function verifySpendUtxos(
   const lockedProduced = new Map<string, bigint>();
   ins.forEach((input, i) => {
     const utxo = utxos[i]!;
-    const realAsset = idToString(utxo.assetId);
+    const realAsset = assetString(utxo.assetId);
     if (bytesToHex(utxo.assetId) !== bytesToHex(input.assetId)) {
       throw new TxError(`input asset ID does not match UTXO asset ID: ${idToString(input.assetId)} != ${realAsset}`);
     }
@@ -90,7 +105,7 @@ export function verifySpendUtxos(
     else addTo(lockedConsumed, `${realAsset}/${locktime}/${ownerKey(utxo.output.owners)}`, input.amount);
   });
   for (const out of outs) {
-    const asset = idToString(out.assetId);
+    const asset = assetString(out.assetId);
     const locktime = out.output.stakeableLocktime;
     if (locktime === 0n) addTo(unlockedProduced, asset, out.output.amount);
     else addTo(lockedProduced, `${asset}/${locktime}/${ownerKey(out.output.owners)}`, out.output.amount);
