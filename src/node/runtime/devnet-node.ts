@@ -23,6 +23,7 @@ import { registerAvmRoutes } from '../chains/avm/avm-service.js';
 import { AvmVm } from '../chains/avm/avm-vm.js';
 import { registerPlatformRoutes } from '../chains/platform/platform-service.js';
 import { PlatformVm } from '../chains/platform/platform-vm.js';
+import { createWarpNode, type WarpMessageSources } from '../warp/index.js';
 import { SharedMemory } from '../chains/shared-memory/shared-memory.js';
 import { ChainEngine } from '../consensus/chain-engine.js';
 import { formatBanner, type NetworkGenesis } from '../genesis/index.js';
@@ -36,7 +37,9 @@ import { Router } from '../server/router.js';
 import { openLevelStore, type KvStore } from '../storage/kv.js';
 import { loadGenesis } from './genesis-store.js';
 import { startCChain, type CChain } from './c-chain.js';
-import { DEVNET_UPGRADES, LOCAL_TX_FEES, NODE_VERSION } from './versions.js';
+import { defaultNetworkUpgrades } from '../chains/subnet-evm/network-upgrades.js';
+import { SubnetEvmChains } from './subnet-evm-chains.js';
+import { DEVNET_UPGRADES, LOCAL_TX_FEES, NODE_VERSION, upgradeTimeSeconds } from './versions.js';
 
 export interface RunningNode {
   url: string;
@@ -44,6 +47,10 @@ export interface RunningNode {
   genesis: NetworkGenesis;
   /** The C-chain in this process (benchmarks and generators drive it directly). */
   cChain: CChain;
+  /** The subnet-EVM chains created on the P-chain, running in this process. */
+  subnetEvm: SubnetEvmChains;
+  /** Where EVM chains register the warp messages they emit, so the validators sign them (ACP-118). */
+  warpSources: WarpMessageSources;
   stop(): Promise<void>;
 }
 
@@ -139,8 +146,17 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     router.addAliases(base, ...aliases.flatMap((a) => [a, `bc/${a}`]));
   }
   cChain.mount(router, `bc/${genesis.cChainId.string}`);
-  registerPlatformRoutes(router, `bc/${genesis.pChainId.string}`, platform);
+  const warp = createWarpNode({ platform, db });
+  registerPlatformRoutes(router, `bc/${genesis.pChainId.string}`, platform, [warp.devnetService]);
+  warp.mount(router, `bc/${genesis.pChainId.string}`);
   registerAvmRoutes(router, `bc/${genesis.xChainId.string}`, avm);
+  const subnetEvm = new SubnetEvmChains({
+    db, config, loggers, log, platform, router, chainAliases, engineFor,
+    upgrades: defaultNetworkUpgrades({
+      durango: upgradeTimeSeconds('durangoTime'), etna: upgradeTimeSeconds('etnaTime'), granite: upgradeTimeSeconds('graniteTime'), helicon: upgradeTimeSeconds('heliconTime'),
+    }),
+    localNodeIds: genesis.validators.map((v) => v.nodeId),
+  });
 
   const requests = new RequestTracker();
   const health = new HealthRegistry();
@@ -251,6 +267,8 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     loggers.close();
     return undefined;
   }
+  // Chains created on the P-chain before a restart are served before the node reports healthy.
+  await subnetEvm.start(pEngine);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
   const url = `http://${config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost}:${port}`;
@@ -268,6 +286,8 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     log,
     genesis,
     cChain,
+    subnetEvm,
+    warpSources: warp.sources,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -277,6 +297,7 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
       });
       await health.stop();
       platform.stop();
+      await subnetEvm.stop();
       await cChain.stop();
       await profiler.close();
       await db.close();

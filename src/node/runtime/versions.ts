@@ -32,6 +32,11 @@ export const DEVNET_UPGRADES: Record<string, unknown> = {
   heliconTime: UNSCHEDULED,
 };
 
+/** An upgrade's activation time from DEVNET_UPGRADES, Unix seconds. */
+export function upgradeTimeSeconds(name: 'durangoTime' | 'etnaTime' | 'fortunaTime' | 'graniteTime' | 'heliconTime'): bigint {
+  return BigInt(Date.parse(DEVNET_UPGRADES[name] as string) / 1000);
+}
+
 /** Static fees AvalancheGo's local network reports through info.getTxFee (nAVAX). */
 export const LOCAL_TX_FEES: Record<string, bigint> = {
   txFee: 1_000_000n,

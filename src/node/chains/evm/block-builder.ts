@@ -28,13 +28,14 @@ export function childFees(parent: CorethHeader, childMs: bigint, cfg: FeeConfig)
 
 /**
  * The block environment ethereumjs executes against. coreth sets Random = Difficulty (1) from Shanghai on,
- * so PREVRANDAO reads 1; BLOCKHASH goes through the VM's blockchain adapter.
+ * so PREVRANDAO reads 1; BLOCKHASH goes through the VM's blockchain adapter. The coinbase is the black-hole
+ * address unless given (a subnet-EVM chain's reward address).
  */
-export function envBlock(common: Common, h: { number: bigint; timestamp: bigint; gasLimit: bigint; baseFee: bigint }): Block {
+export function envBlock(common: Common, h: { number: bigint; timestamp: bigint; gasLimit: bigint; baseFee: bigint; coinbase?: Uint8Array }): Block {
   return createBlock({
     header: {
       number: h.number, timestamp: h.timestamp, gasLimit: h.gasLimit, baseFeePerGas: h.baseFee,
-      coinbase: new Address(BLACKHOLE), difficulty: 0n, mixHash: setLengthLeft(new Uint8Array([1]), 32),
+      coinbase: new Address(h.coinbase ?? BLACKHOLE), difficulty: 0n, mixHash: setLengthLeft(new Uint8Array([1]), 32),
       excessBlobGas: 0n, blobGasUsed: 0n, parentBeaconBlockRoot: new Uint8Array(32),
     },
   }, { common, skipConsensusFormatValidation: true });
@@ -74,12 +75,73 @@ export interface BuildResult {
   dropped: { ptx: PoolTx; error: string }[];
 }
 
-const BLACKHOLE_ADDRESS = new Address(BLACKHOLE);
-
-async function creditBaseFee(state: BuildInput['state'], amount: bigint): Promise<void> {
+async function creditFee(state: BuildInput['state'], coinbase: Address, amount: bigint): Promise<void> {
   if (amount === 0n) return;
-  const account = await state.getAccount(BLACKHOLE_ADDRESS);
-  await state.modifyAccountFields(BLACKHOLE_ADDRESS, { balance: (account?.balance ?? 0n) + amount });
+  const account = await state.getAccount(coinbase);
+  await state.modifyAccountFields(coinbase, { balance: (account?.balance ?? 0n) + amount });
+}
+
+/** The txs a block executed, with their receipts, and the ones that left the pool as invalid. */
+export interface ExecutedTxs {
+  receipts: StoredReceipt[];
+  included: PoolTx[];
+  dropped: { ptx: PoolTx; error: string }[];
+  gasUsed: bigint;
+  bloom: Bloom;
+}
+
+/**
+ * Runs the candidates in order on `state` under the block environment `env`: a tx that does not fit the gas
+ * left or is priced under the base fee waits (with its sender's later nonces); one that fails before
+ * execution (nonce, balance, or `admit`'s rule) is dropped. The whole fee, base fee included, goes to the
+ * env's coinbase: ethereumjs credits only the tip and burns the base fee, so the base-fee part is added here.
+ */
+export async function executeCandidates(inp: {
+  vm: VM; state: BuildInput['state']; common: Common; env: Block; baseFee: bigint; gasAvailable: bigint; candidates: PoolTx[];
+  /** A reason to drop the tx before running it (subnet-EVM's tx allow list), or undefined. */
+  admit?: (ptx: PoolTx) => Promise<string | undefined>;
+}): Promise<ExecutedTxs> {
+  const { vm, state, env, baseFee } = inp;
+  const coinbase = env.header.coinbase;
+  const out: ExecutedTxs = { receipts: [], included: [], dropped: [], gasUsed: 0n, bloom: new Bloom(undefined, inp.common) };
+  const blocked = new Set<string>();
+  for (const ptx of inp.candidates) {
+    if (blocked.has(ptx.senderHex)) continue;
+    if (ptx.tx.gasLimit > inp.gasAvailable - out.gasUsed || feeCap(ptx.tx) < baseFee) {
+      blocked.add(ptx.senderHex);
+      continue;
+    }
+    const refusal = await inp.admit?.(ptx);
+    if (refusal !== undefined) {
+      out.dropped.push({ ptx, error: refusal });
+      blocked.add(ptx.senderHex);
+      continue;
+    }
+    let res;
+    try {
+      res = await runTx(vm, { tx: ptx.tx, block: env, skipHardForkValidation: true, blockGasUsed: out.gasUsed });
+    } catch (e) {
+      out.dropped.push({ ptx, error: (e as Error).message });
+      blocked.add(ptx.senderHex);
+      continue;
+    }
+    out.gasUsed += res.totalGasSpent;
+    await creditFee(state, coinbase, res.totalGasSpent * baseFee);
+    const tip = tipCap(ptx.tx) < feeCap(ptx.tx) - baseFee ? tipCap(ptx.tx) : feeCap(ptx.tx) - baseFee;
+    out.receipts.push({
+      status: res.execResult.exceptionError ? 0 : 1,
+      cumulativeGasUsed: out.gasUsed,
+      gasUsed: res.totalGasSpent,
+      logs: (res.execResult.logs ?? []) as unknown as RawLog[],
+      bloom: res.bloom.bitvector,
+      from: ptx.sender.bytes,
+      ...(res.createdAddress ? { contractAddress: res.createdAddress.bytes } : {}),
+      effectiveGasPrice: baseFee + tip,
+    });
+    out.bloom.or(res.bloom);
+    out.included.push(ptx);
+  }
+  return out;
 }
 
 /**
@@ -94,51 +156,13 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
   const fees = childFees(parent, inp.timestampMs, inp.feeConfig);
   const env = envBlock(common, { number, timestamp, gasLimit: fees.gasLimit, baseFee: fees.baseFee });
   const gasAvailable = fees.state.capacity < fees.gasLimit ? fees.state.capacity : fees.gasLimit;
-
-  const receipts: StoredReceipt[] = [];
-  const included: PoolTx[] = [];
-  const dropped: BuildResult['dropped'] = [];
-  const blocked = new Set<string>();
-  const bloom = new Bloom(undefined, common);
-  let gasUsed = 0n;
   let ext: { extData: Uint8Array; gasUsed: bigint } = { extData: new Uint8Array(0), gasUsed: 0n };
+  let executed: ExecutedTxs;
 
   await state.checkpoint();
   try {
-    for (const ptx of inp.candidates) {
-      if (blocked.has(ptx.senderHex)) continue;
-      // Not fitting, or priced under this block's base fee: wait in the pool (with the sender's later nonces).
-      if (ptx.tx.gasLimit > gasAvailable - gasUsed || feeCap(ptx.tx) < fees.baseFee) {
-        blocked.add(ptx.senderHex);
-        continue;
-      }
-      let res;
-      try {
-        res = await runTx(vm, { tx: ptx.tx, block: env, skipHardForkValidation: true, blockGasUsed: gasUsed });
-      } catch (e) {
-        dropped.push({ ptx, error: (e as Error).message });
-        blocked.add(ptx.senderHex);
-        continue;
-      }
-      gasUsed += res.totalGasSpent;
-      // coreth pays the whole fee (base fee included) to the coinbase, the black-hole address; ethereumjs
-      // credits only the tip and burns the base fee, so the base-fee part is added here.
-      await creditBaseFee(state, res.totalGasSpent * fees.baseFee);
-      const tip = tipCap(ptx.tx) < feeCap(ptx.tx) - fees.baseFee ? tipCap(ptx.tx) : feeCap(ptx.tx) - fees.baseFee;
-      receipts.push({
-        status: res.execResult.exceptionError ? 0 : 1,
-        cumulativeGasUsed: gasUsed,
-        gasUsed: res.totalGasSpent,
-        logs: (res.execResult.logs ?? []) as unknown as RawLog[],
-        bloom: res.bloom.bitvector,
-        from: ptx.sender.bytes,
-        ...(res.createdAddress ? { contractAddress: res.createdAddress.bytes } : {}),
-        effectiveGasPrice: fees.baseFee + tip,
-      });
-      bloom.or(res.bloom);
-      included.push(ptx);
-    }
-    if (inp.extData) ext = await inp.extData({ state, number, timestamp, baseFee: fees.baseFee, gasCapacity: fees.state.capacity - gasUsed });
+    executed = await executeCandidates({ vm, state, common, env, baseFee: fees.baseFee, gasAvailable, candidates: inp.candidates });
+    if (inp.extData) ext = await inp.extData({ state, number, timestamp, baseFee: fees.baseFee, gasCapacity: fees.state.capacity - executed.gasUsed });
     await state.commit();
   } catch (e) {
     await state.revert();
@@ -146,6 +170,7 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
     throw e;
   }
   const stateRoot = await state.getStateRoot();
+  const { included, receipts, dropped, gasUsed, bloom } = executed;
 
   const txRoot = orderedTrieRoot(included.map((p) => p.raw));
   const receiptRoot = orderedTrieRoot(included.map((p, i) => consensusReceipt(receipts[i]!, p.tx.type)));

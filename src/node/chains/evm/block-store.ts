@@ -1,8 +1,8 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
 import type { KvOp, KvStore } from '../../storage/kv.js';
-import { type CorethBlock, decodeBlock, encodeBlock } from './coreth-block.js';
-import { headerHash } from './coreth-header.js';
+import { type BlockCodec, CORETH_BLOCK_CODEC } from './block-codec.js';
+import type { CorethBlock } from './coreth-block.js';
 import type { EvmKeys } from './keys.js';
 import { type StoredReceipt, decodeReceipts, encodeReceipts } from './receipts.js';
 
@@ -34,7 +34,7 @@ export class BlockStore {
   private readonly recentByNumber = new Map<bigint, string>();
   private static readonly CACHE = 512;
 
-  constructor(private readonly db: KvStore, private readonly keys: EvmKeys) {}
+  constructor(private readonly db: KvStore, private readonly keys: EvmKeys, private readonly codec: BlockCodec = CORETH_BLOCK_CODEC) {}
 
   /** The writes that make `block` the new head. */
   acceptOps(stored: StoredBlock, receipts: StoredReceipt[], txHashes: Uint8Array[]): KvOp[] {
@@ -52,8 +52,8 @@ export class BlockStore {
     return ops;
   }
 
-  static wrap(block: CorethBlock): StoredBlock {
-    return { block, hash: headerHash(block.header), bytes: encodeBlock(block) };
+  static wrap(block: CorethBlock, codec: BlockCodec = CORETH_BLOCK_CODEC): StoredBlock {
+    return { block, hash: codec.headerHash(block.header), bytes: codec.encode(block) };
   }
 
   remember(stored: StoredBlock): void {
@@ -83,7 +83,7 @@ export class BlockStore {
     if (hit) return hit;
     const bytes = await this.db.get(this.keys.block(hash));
     if (!bytes) return undefined;
-    const stored = { block: decodeBlock(bytes), hash, bytes };
+    const stored = { block: this.codec.decode(bytes), hash, bytes };
     this.remember(stored);
     return stored;
   }

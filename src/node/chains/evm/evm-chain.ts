@@ -2,21 +2,21 @@ import type { Common } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, setLengthLeft } from '@ethereumjs/util';
-import { createVM, type VM } from '@ethereumjs/vm';
+import type { VM } from '@ethereumjs/vm';
 import { ClientError } from '../../../lib/errors.js';
 import { bytesToHex } from '../../../lib/hex.js';
 import type { KvOp, KvStore } from '../../storage/kv.js';
 import type { BlockAcceptor, EvmLog } from './acceptor.js';
-import { type ExtDataBuilder, buildBlock, childFees } from './block-builder.js';
+import type { ExtDataBuilder } from './block-builder.js';
 import { BlockStore, type StoredBlock, type TxLocation } from './block-store.js';
 import { type CallRequest, RPC_GAS_CAP, estimateWith, revertError, runCall } from './call.js';
+import { type ChainRules, corethRules } from './chain-rules.js';
 import { createEvmCommon } from './crypto.js';
-import { DEVNET_FEE_CONFIG, type FeeConfig, desiredDelayExcess } from './fees.js';
+import { DEVNET_FEE_CONFIG, type FeeConfig } from './fees.js';
 import { GasOracle } from './gas-oracle.js';
-import { buildGenesis, parseGenesis } from './genesis.js';
+import { parseGenesis } from './genesis.js';
 import { EvmKeys } from './keys.js';
 import { Mutex } from '../../../lib/mutex.js';
-import { P256_VERIFY_ADDRESS, p256VerifyPrecompile } from './p256-verify.js';
 import type { StoredReceipt } from './receipts.js';
 import { openState } from './state.js';
 import { TxPool, type PoolTx } from './tx-pool.js';
@@ -26,9 +26,6 @@ import { restoreHeadRoot } from './controls/head-root.js';
 import { recordPreimages } from './controls/preimages.js';
 import { TxRejected, checkTxFee, decodeRawTx, validateStateless, validateWithState } from './tx-validation.js';
 import { ScratchDb, TrieDb } from './trie-db.js';
-
-/** coreth's stateless precompiles beyond Ethereum's: RIP-7212 P256VERIFY (Granite). */
-const CORETH_EVM_OPTS = { customPrecompiles: [{ address: P256_VERIFY_ADDRESS, function: p256VerifyPrecompile }] };
 
 export type MiningMode = 'auto' | 'interval' | 'manual';
 
@@ -41,8 +38,10 @@ export interface EvmChainOptions {
   /** Wall clock in ms (tests pass a fake one). */
   now?: () => number;
   mining?: { mode: MiningMode; intervalMs?: number };
-  /** ACP-176 parameters; default: the devnet's high target (fees at their 1 wei floor). */
+  /** ACP-176 parameters; default: the devnet's high target (fees at their 1 wei floor). Ignored with `rules`. */
   fees?: FeeConfig;
+  /** The chain's rules; default: the C-chain's (coreth) with `fees`. */
+  rules?: ChainRules;
 }
 
 export type BlockListener = (block: StoredBlock, receipts: StoredReceipt[]) => void;
@@ -83,7 +82,7 @@ const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)
  */
 export class EvmChain {
   private readonly pool = new TxPool();
-  private readonly lock = new Mutex('block-building/C');
+  private readonly lock: Mutex;
   private readonly listeners = new Set<BlockListener>();
   private readonly rewindListeners = new Set<(height: bigint) => void>();
   /** The head's state root after devnet state edits (anvil_setBalance, ...), when it differs from its header's. */
@@ -97,7 +96,6 @@ export class EvmChain {
   private ticking = false;
   private automineRequest: Promise<StoredBlock[]> | undefined;
   private closed = false;
-  private readonly desiredDelayExcess: bigint | undefined;
   private extension: BlockExtension | undefined;
   /** eth_maxPriorityFeePerGas / eth_gasPrice suggestions. */
   readonly gasOracle: GasOracle;
@@ -112,10 +110,10 @@ export class EvmChain {
     private readonly trieDb: TrieDb,
     private readonly blocks: BlockStore,
     private readonly opts: EvmChainOptions,
-    private readonly fees: FeeConfig,
+    readonly rules: ChainRules,
     private readonly genesisTime: bigint,
   ) {
-    this.desiredDelayExcess = fees.desiredMinDelayMs === undefined ? undefined : desiredDelayExcess(fees.desiredMinDelayMs);
+    this.lock = new Mutex(`block-building/${rules.label}`);
     this.clock = new BlockClock(() => (opts.now ?? Date.now)());
     this.gasOracle = new GasOracle(this, () => this.nowMs());
   }
@@ -127,37 +125,39 @@ export class EvmChain {
 
   static async create(opts: EvmChainOptions): Promise<EvmChain> {
     const genesis = parseGenesis(opts.genesisJson);
+    const rules = opts.rules ?? corethRules(opts.fees ?? DEVNET_FEE_CONFIG);
     const common = createEvmCommon(genesis.chainId);
     const keys = new EvmKeys(opts.blockchainId);
     const trieDb = new TrieDb(opts.db, keys.state);
-    const blocks = new BlockStore(opts.db, keys);
+    const blocks = new BlockStore(opts.db, keys, rules.codec);
     let head: StoredBlock;
     let genesisHash: Uint8Array;
     const headHash = await blocks.headHash();
     if (headHash === undefined) {
-      const g = BlockStore.wrap(await buildGenesis(genesis, trieDb, common));
+      const g = BlockStore.wrap(await rules.buildGenesis(genesis, trieDb, common), rules.codec);
       const { ops, keys: written } = trieDb.drain();
       await opts.db.batch([...ops, ...blocks.acceptOps(g, [], [])]);
       trieDb.forget(written);
       head = g;
       genesisHash = g.hash;
-      opts.log.info('C-chain genesis written', { hash: bytesToHex(g.hash), chainId: genesis.chainId.toString() });
+      opts.log.info(`${rules.label} genesis written`, { hash: bytesToHex(g.hash), chainId: genesis.chainId.toString() });
     } else {
-      const g = BlockStore.wrap(await buildGenesis(genesis, new ScratchDb(trieDb) as unknown as TrieDb, common));
+      const g = BlockStore.wrap(await rules.buildGenesis(genesis, new ScratchDb(trieDb) as unknown as TrieDb, common), rules.codec);
       const stored = await blocks.hashByNumber(0n);
       if (!stored || hex(stored) !== hex(g.hash)) {
-        throw new Error(`C-chain genesis mismatch: store has ${stored ? bytesToHex(stored) : 'none'}, genesis JSON gives ${bytesToHex(g.hash)}`);
+        throw new Error(`${rules.label} genesis mismatch: store has ${stored ? bytesToHex(stored) : 'none'}, genesis JSON gives ${bytesToHex(g.hash)}`);
       }
       genesisHash = g.hash;
       const h = await blocks.byHash(headHash);
-      if (!h) throw new Error(`C-chain head block ${bytesToHex(headHash)} missing from the store`);
+      if (!h) throw new Error(`${rules.label} head block ${bytesToHex(headHash)} missing from the store`);
       head = h;
-      opts.log.info('C-chain reopened', { height: h.block.header.number.toString(), hash: bytesToHex(h.hash) });
+      opts.log.info(`${rules.label} reopened`, { height: h.block.header.number.toString(), hash: bytesToHex(h.hash) });
     }
     blocks.remember(head);
     const state = openState(trieDb, head.block.header.stateRoot, common);
-    const vm = await createVM({ common, stateManager: state, blockchain: blockHashes(blocks), evmOpts: CORETH_EVM_OPTS });
-    const chain = new EvmChain(common, genesis.chainId, genesisHash, head, state, vm, trieDb, blocks, opts, opts.fees ?? DEVNET_FEE_CONFIG, genesis.timestamp);
+    const vm = await rules.createVm({ common, stateManager: state, blockchain: blockHashes(blocks) });
+    await rules.headChanged?.(head.block.header, state);
+    const chain = new EvmChain(common, genesis.chainId, genesisHash, head, state, vm, trieDb, blocks, opts, rules, genesis.timestamp);
     recordPreimages(state, trieDb);
     await restoreHeadRoot(chain.devnetAccess());
     const mining = opts.mining ?? { mode: 'auto' };
@@ -253,11 +253,9 @@ export class EvmChain {
     const started = performance.now();
     let res;
     try {
-      res = await buildBlock({
+      res = await this.rules.buildBlock({
         vm: this.vm, state: this.state, common: this.common, parent: parent.block.header, parentHash: parent.hash,
-        timestampMs, feeConfig: this.fees, candidates,
-        ...(this.desiredDelayExcess !== undefined ? { desiredDelayExcess: this.desiredDelayExcess } : {}),
-        ...(ext ? { extData: ext.build } : {}),
+        timestampMs, candidates, ...(ext ? { extData: ext.build } : {}),
       });
     } catch (e) {
       ext?.abandoned();
@@ -265,23 +263,25 @@ export class EvmChain {
     }
     for (const d of res.dropped) {
       this.pool.remove(d.ptx);
-      this.opts.log.warn('C-chain tx dropped', { tx: d.ptx.hashHex, error: d.error });
+      this.opts.log.warn(`${this.rules.label} tx dropped`, { tx: d.ptx.hashHex, error: d.error });
     }
     if (res.included.length === 0 && res.block.extData.length === 0 && !allowEmpty) {
       ext?.abandoned();
       await this.state.setStateRoot(this.headStateRoot);
       return undefined;
     }
-    const stored = BlockStore.wrap(res.block);
+    const stored = BlockStore.wrap(res.block, this.rules.codec);
     const trie = this.trieDb.drain();
     const ops = [...trie.ops, ...this.blocks.acceptOps(stored, res.receipts, res.included.map((p) => p.hash))];
     const h = res.block.header;
     try {
       if (ext) ops.push(...(await ext.acceptOps(stored)));
+      await this.rules.headChanged?.(h, this.state);
       await this.opts.acceptor.accept({ id: stored.hash, bytes: stored.bytes, height: h.number, timestamp: h.timestamp }, ops);
     } catch (e) {
       ext?.abandoned();
       await this.state.setStateRoot(this.headStateRoot);
+      await this.rules.headChanged?.(this.head.block.header, this.state);
       throw e;
     }
     this.trieDb.forget(trie.keys);
@@ -292,12 +292,12 @@ export class EvmChain {
       this.pool.remove(p);
       this.pool.dropBelow(p.senderHex, p.nonce + 1n);
     }
-    this.opts.log.debug('C-chain block accepted', {
+    this.opts.log.debug(`${this.rules.label} block accepted`, {
       height: h.number.toString(), hash: bytesToHex(stored.hash), txs: res.included.length, gasUsed: h.gasUsed.toString(),
       ms: Math.round(performance.now() - started),
     });
     for (const l of this.listeners) {
-      try { l(stored, res.receipts); } catch (e) { this.opts.log.error('C-chain block listener failed', { error: (e as Error).message }); }
+      try { l(stored, res.receipts); } catch (e) { this.opts.log.error(`${this.rules.label} block listener failed`, { error: (e as Error).message }); }
     }
     return stored;
   }
@@ -339,10 +339,11 @@ export class EvmChain {
     await this.lock.runExclusive(async () => {
       const acct = await this.state.getAccount(sender);
       validateWithState(tx, { nonce: acct?.nonce ?? 0n, balance: acct?.balance ?? 0n });
+      await this.rules.admitTx?.(sender, this.state);
       try {
         const added = this.pool.add({ tx, raw, hash, hashHex, sender, senderHex, nonce: tx.nonce });
         for (const l of this.pendingListeners) {
-          try { l(added); } catch (e) { this.opts.log.error('C-chain pending-tx listener failed', { error: (e as Error).message }); }
+          try { l(added); } catch (e) { this.opts.log.error(`${this.rules.label} pending-tx listener failed`, { error: (e as Error).message }); }
         }
       } catch (e) {
         throw new TxRejected((e as Error).message);
@@ -418,7 +419,7 @@ export class EvmChain {
     const h = this.head.block.header;
     const parentMs = h.timestampMs ?? h.timestamp * 1000n;
     const now = BigInt(Math.floor(this.nowMs()));
-    const f = childFees(h, now > parentMs ? now : parentMs, this.fees);
+    const f = this.rules.childFees(h, now > parentMs ? now : parentMs);
     return { baseFee: f.baseFee, gasLimit: f.gasLimit };
   }
 
@@ -493,14 +494,14 @@ export class EvmChain {
     const key = hex(this.head.hash) + hex(this.headStateRoot);
     if (this.headCallView?.key !== key) {
       const view = this.stateAt().then(async ({ state, block }) => ({ state, block, vm: await this.callVm(state) }));
-      this.headCallView = { key, view, lock: new Mutex('eth_call/C') };
+      this.headCallView = { key, view, lock: new Mutex(`eth_call/${this.rules.label}`) };
     }
     const { view, lock } = this.headCallView;
     return lock.runExclusive(async () => fn(await view));
   }
 
   private callVm(state: MerkleStateManager): Promise<VM> {
-    return createVM({ common: this.common, stateManager: state, blockchain: blockHashes(this.blocks), evmOpts: CORETH_EVM_OPTS });
+    return this.rules.createVm({ common: this.common, stateManager: state, blockchain: blockHashes(this.blocks) });
   }
 
   /** A throw-away state after block `n` (default: head) with a VM over it (query/: overrides, proofs, access lists). */
@@ -536,11 +537,12 @@ export class EvmChain {
         this.headOverride = hex(root) === hex(head.block.header.stateRoot) ? undefined : { hash: head.hash, root };
         this.blocks.remember(head);
         await this.state.setStateRoot(root);
+        await this.rules.headChanged?.(head.block.header, this.state);
       },
       addToPool: (entry) => {
         const added = this.pool.add(entry);
         for (const l of this.pendingListeners) {
-          try { l(added); } catch (e) { this.opts.log.error('C-chain pending-tx listener failed', { error: (e as Error).message }); }
+          try { l(added); } catch (e) { this.opts.log.error(`${this.rules.label} pending-tx listener failed`, { error: (e as Error).message }); }
         }
         return added;
       },
@@ -551,7 +553,7 @@ export class EvmChain {
       },
       notifyRewind: (height) => {
         for (const l of this.rewindListeners) {
-          try { l(height); } catch (e) { this.opts.log.error('C-chain rewind listener failed', { error: (e as Error).message }); }
+          try { l(height); } catch (e) { this.opts.log.error(`${this.rules.label} rewind listener failed`, { error: (e as Error).message }); }
         }
       },
     };

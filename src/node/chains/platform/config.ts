@@ -13,6 +13,15 @@ export interface DynamicFeeConfig {
   excessConversionConstant: bigint;
 }
 
+/** ACP-77 continuous fee for L1 validators (vms/platformvm/validators/fee.Config); prices in nAVAX per second. */
+export interface ValidatorFeeConfig {
+  /** Maximum number of active L1 validators. */
+  capacity: bigint;
+  target: bigint;
+  minPrice: bigint;
+  excessConversionConstant: bigint;
+}
+
 export interface RewardConfig {
   /** Parts per million (PercentDenominator = 1,000,000). */
   maxConsumptionRate: bigint;
@@ -37,6 +46,7 @@ export interface PlatformConfig {
   /** Fraction of the staking period a validator must be up to be rewarded (0.8 = 80%). */
   uptimeRequirement: number;
   reward: RewardConfig;
+  validatorFee: ValidatorFeeConfig;
 }
 
 /** AvalancheGo genesis/genesis_local.go LocalParams. */
@@ -58,6 +68,8 @@ export const LOCAL_NETWORK_CONFIG: PlatformConfig = {
   maxValidatorWeightFactor: 5n,
   uptimeRequirement: 0.8,
   reward: { maxConsumptionRate: 120_000n, minConsumptionRate: 100_000n, mintingPeriod: 365n * 24n * 3600n, supplyCap: 720_000_000n * 1_000_000_000n },
+  // 1 nAVAX per second at the target; the price doubles every minute above it.
+  validatorFee: { capacity: 20_000n, target: 10_000n, minPrice: 1n, excessConversionConstant: 865_617n },
 };
 
 /** The devnet defaults: local-network rules, 1 AVAX minimum stakes, 60 s minimum stake, fees pinned to the floor. */
@@ -70,5 +82,11 @@ export const DEVNET_PLATFORM_CONFIG: PlatformConfig = {
 };
 
 export function platformConfig(overrides: Partial<PlatformConfig> = {}): PlatformConfig {
-  return { ...DEVNET_PLATFORM_CONFIG, ...overrides, fee: { ...DEVNET_PLATFORM_CONFIG.fee, ...overrides.fee }, reward: { ...DEVNET_PLATFORM_CONFIG.reward, ...overrides.reward } };
+  return {
+    ...DEVNET_PLATFORM_CONFIG,
+    ...overrides,
+    fee: { ...DEVNET_PLATFORM_CONFIG.fee, ...overrides.fee },
+    reward: { ...DEVNET_PLATFORM_CONFIG.reward, ...overrides.reward },
+    validatorFee: { ...DEVNET_PLATFORM_CONFIG.validatorFee, ...overrides.validatorFee },
+  };
 }

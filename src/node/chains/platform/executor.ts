@@ -5,6 +5,7 @@ import { sha256 } from '../../../lib/hash.js';
 import type { AtomicElement } from '../shared-memory/shared-memory.js';
 import type { PlatformConfig } from './config.js';
 import { toGas, txComplexity } from './fees.js';
+import { executeL1Tx, isL1Tx } from './l1-executor.js';
 import { calculateReward } from './reward.js';
 import { TxError, verifyCredentials, verifySpendUtxos } from './spend.js';
 import { PRIMARY_NETWORK_ID, PRIORITY, type StateDiff, type Staker } from './state.js';
@@ -22,6 +23,11 @@ export interface ExecContext extends ChainContext {
   /** Chains of the primary network other than P (atomic peers). */
   peers: Uint8Array[];
   sharedGet(peer: Uint8Array, keys: Uint8Array[]): Promise<Uint8Array[]>;
+  /**
+   * VerifyWarpMessages: checks a signed warp message's BLS signature against its source chain's validator set
+   * at the current P-chain height (67% quorum); throws AvalancheGo's error.
+   */
+  verifyWarpMessage(message: Uint8Array): Promise<void>;
 }
 
 export interface AtomicRequest { peer: Uint8Array; removes: Uint8Array[]; puts: AtomicElement[] }
@@ -91,6 +97,13 @@ function verifySubnetAuth(diff: StateDiff, tx: SignedTx, subnetId: Uint8Array, s
   return verifyAuthorization(diff, tx, subnet.owner, sigIndices);
 }
 
+/** verifyPoASubnetAuthorization: also refuses subnets that were converted to L1s. */
+function verifyPoASubnetAuth(diff: StateDiff, tx: SignedTx, subnetId: Uint8Array, sigIndices: number[]): Uint8Array[][] {
+  const creds = verifySubnetAuth(diff, tx, subnetId, sigIndices);
+  if (diff.getConversion(subnetId)) throw new TxError(`"${idToString(subnetId)}" is immutable`);
+  return creds;
+}
+
 function verifyAuthorization(diff: StateDiff, tx: SignedTx, owner: Owners, sigIndices: number[]): Uint8Array[][] {
   if (tx.creds.length === 0) throw new TxError('should have the same number of credentials as inputs');
   const authCred = tx.creds[tx.creds.length - 1]!;
@@ -125,6 +138,14 @@ export async function executeStandardTx(ctx: ExecContext, diff: StateDiff, tx: S
     case 'AdvanceTimeTx':
     case 'Unsupported':
       throw new TxError('wrong transaction type');
+    case 'RegisterL1ValidatorTx':
+    case 'SetL1ValidatorWeightTx':
+      try {
+        await ctx.verifyWarpMessage(u.message);
+      } catch (e) {
+        throw new TxError(`failed verifying warp messages: ${(e as Error).message}`);
+      }
+      break;
     default:
       break;
   }
@@ -132,6 +153,18 @@ export async function executeStandardTx(ctx: ExecContext, diff: StateDiff, tx: S
   verifyMemo(u.base.memo);
   const { fee, gas } = requiredFee(ctx, tx, price);
   const txId = tx.id;
+
+  if (isL1Tx(u)) {
+    executeL1Tx(diff, tx, u, fee, {
+      spend: (creds, produced) => wrapFlow(() => spend(ctx, diff, tx, creds, produced)),
+      consumeAndProduce: () => consumeAndProduce(diff, tx),
+      poaSubnetAuth: (subnetId, sigIndices) => verifyPoASubnetAuth(diff, tx, subnetId, sigIndices),
+      authorize: (owner, sigIndices) => verifyAuthorization(diff, tx, owner, sigIndices),
+      avaxAssetId: ctx.avaxAssetId,
+      validatorFee: cfg.validatorFee,
+    });
+    return { gas };
+  }
 
   switch (u.kind) {
     case 'BaseTx':
@@ -142,7 +175,7 @@ export async function executeStandardTx(ctx: ExecContext, diff: StateDiff, tx: S
       return { gas };
 
     case 'CreateChainTx': {
-      const creds = verifySubnetAuth(diff, tx, u.subnetId, u.subnetAuth);
+      const creds = verifyPoASubnetAuth(diff, tx, u.subnetId, u.subnetAuth);
       spend(ctx, diff, tx, creds, fee);
       consumeAndProduce(diff, tx);
       diff.putChain({ id: txId, subnetId: u.subnetId, name: u.chainName, vmId: u.vmId });
@@ -192,7 +225,7 @@ export async function executeStandardTx(ctx: ExecContext, diff: StateDiff, tx: S
       if (!(diff.timestamp >= primary.startTime && u.validator.end <= primary.endTime)) {
         throw new TxError('proposed staking period is not inside dependent staking period');
       }
-      const creds = verifySubnetAuth(diff, tx, u.subnetId, u.subnetAuth);
+      const creds = verifyPoASubnetAuth(diff, tx, u.subnetId, u.subnetAuth);
       wrapFlow(() => spend(ctx, diff, tx, creds, fee), 'flow check failed');
       diff.putStaker({ txId, nodeId: u.validator.nodeId, subnetId: u.subnetId, weight: u.validator.weight, startTime: diff.timestamp, endTime: u.validator.end, potentialReward: 0n, priority: PRIORITY.subnetPermissionedValidator });
       consumeAndProduce(diff, tx);

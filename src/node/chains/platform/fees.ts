@@ -1,5 +1,6 @@
+import { parseWarpMessage, signerIndices } from '../../../codec/warp/message.js';
 import type { DynamicFeeConfig } from './config.js';
-import type { BaseFields, Owners, TransferableInput, TransferableOutput, UnsignedTx } from './tx-codec.js';
+import type { BaseFields, ConvertValidator, Owners, TransferableInput, TransferableOutput, UnsignedTx } from './tx-codec.js';
 
 /**
  * Etna dynamic fees (vms/platformvm/txs/fee/complexity.go, vms/components/gas): a tx's complexity in four
@@ -18,6 +19,10 @@ const SIGNATURE_COMPUTE = 200;
 const POP_BANDWIDTH = 48 + 96;
 const POP_COMPUTE = 50 + 1_000;
 const BASE_TX = SHORT + INT + INT + ID + INT + INT + INT + INT;
+const CONVERT_VALIDATOR = INT + LONG + LONG + INT + INT + INT + INT;
+const BLS_AGGREGATE_COMPUTE = 5;
+const BLS_VERIFY_COMPUTE = 1_000;
+const WARP_DB_READS = 3 + 20;
 
 const INTRINSIC: Partial<Record<UnsignedTx['kind'], Dimensions>> = {
   BaseTx: [BASE_TX, 0, 0, 0],
@@ -30,6 +35,11 @@ const INTRINSIC: Partial<Record<UnsignedTx['kind'], Dimensions>> = {
   ImportTx: [BASE_TX + ID + INT, 0, 0, 0],
   RemoveSubnetValidatorTx: [BASE_TX + SHORT_ID + ID + INT + INT, 1, 3, 0],
   TransferSubnetOwnershipTx: [BASE_TX + ID + INT + INT + INT, 1, 1, 0],
+  ConvertSubnetToL1Tx: [BASE_TX + ID + ID + INT + INT + INT + INT, 3, 2, 0],
+  RegisterL1ValidatorTx: [BASE_TX + LONG + 96 + INT, 5, 6, POP_COMPUTE],
+  SetL1ValidatorWeightTx: [BASE_TX + INT, 3, 5, 0],
+  IncreaseL1ValidatorBalanceTx: [BASE_TX + ID + LONG, 1, 5, 0],
+  DisableL1ValidatorTx: [BASE_TX + ID + INT + INT, 1, 6, 0],
 };
 
 function add(a: Dimensions, b: Dimensions): Dimensions {
@@ -56,6 +66,15 @@ function inputs(ins: TransferableInput[]): Dimensions {
 
 const owner = (o: Owners): Dimensions => [OUTPUT_OWNERS + o.addresses.length * SHORT_ID, 0, 0, 0];
 const auth = (sigIndices: number[]): Dimensions => [INT + INT + sigIndices.length * SIGNATURE, 0, 0, sigIndices.length * SIGNATURE_COMPUTE];
+const convertValidator = (v: ConvertValidator): Dimensions =>
+  [CONVERT_VALIDATOR + v.nodeId.length + POP_BANDWIDTH + (v.remainingBalanceOwner.addresses.length + v.deactivationOwner.addresses.length) * SHORT_ID, 0, 4, POP_COMPUTE];
+
+/** fee.WarpComplexity: the message's bytes, the validator-set reads and one aggregate verification. */
+function warp(message: Uint8Array): Dimensions {
+  const signers = signerIndices(parseWarpMessage(message).signature.signers).length;
+  return [message.length, WARP_DB_READS, 0, signers * BLS_AGGREGATE_COMPUTE + BLS_VERIFY_COMPUTE];
+}
+
 const base = (b: BaseFields): Dimensions => add(add(outputs(b.outs), inputs(b.ins)), [b.memo.length, 0, 0, 0]);
 
 /** The tx's complexity, or undefined for a tx the dynamic fee calculator does not price (reward txs). */
@@ -83,6 +102,14 @@ export function txComplexity(tx: UnsignedTx): Dimensions | undefined {
       return add(d, outputs(tx.exportedOutputs));
     case 'ImportTx':
       return add(d, inputs(tx.importedInputs));
+    case 'ConvertSubnetToL1Tx':
+      for (const v of tx.validators) d = add(d, convertValidator(v));
+      return add(add(d, auth(tx.subnetAuth)), [tx.address.length, 0, 0, 0]);
+    case 'RegisterL1ValidatorTx':
+    case 'SetL1ValidatorWeightTx':
+      return add(d, warp(tx.message));
+    case 'DisableL1ValidatorTx':
+      return add(d, auth(tx.disableAuth));
     default:
       return d;
   }

@@ -9,6 +9,7 @@ import type { RpcArgs } from '../../server/rpc-args.js';
 import { encodeHexNoChecksum } from '../../../codec/container/checksum-hex.js';
 import type { Router } from '../../server/router.js';
 import { gasPrice } from './fees.js';
+import type { L1Validator } from './l1-records.js';
 import type { PlatformVm } from './platform-vm.js';
 import { PRIMARY_NETWORK_ID, PRIORITY, type Staker } from './state.js';
 import type { Owners, TransferableOutput } from './tx-codec.js';
@@ -112,6 +113,30 @@ export function createPlatformService(vm: PlatformVm): RpcService {
     });
   }
 
+  const pChainOwner = (o: { threshold: number; addresses: Uint8Array[] }) => ({ locktime: '0', threshold: u(o.threshold), addresses: o.addresses.map(addr) });
+
+  /** APIL1Validator: balance is what is left of the continuous-fee budget at the last accepted state. */
+  const l1ValidatorJson = (v: L1Validator) => ({
+    nodeID: nodeIdToString(v.nodeId),
+    weight: u(v.weight),
+    startTime: u(v.startTime),
+    validationID: idToString(v.validationId),
+    publicKey: encodeHexNoChecksum(v.publicKey),
+    remainingBalanceOwner: pChainOwner(v.remainingBalanceOwner),
+    deactivationOwner: pChainOwner(v.deactivationOwner),
+    minNonce: u(v.minNonce),
+    balance: u(v.endAccumulatedFee !== 0n ? v.endAccumulatedFee - vm.state.accruedFees : 0n),
+  });
+
+  /** An L1's validators: legacy subnet validators first, then the L1 validators by node ID. */
+  function l1Validators(subnet: Uint8Array, nodeIds: Uint8Array[]): unknown[] {
+    const wanted = new Set(nodeIds.map(bytesToHex));
+    const pick = (n: Uint8Array) => wanted.size === 0 || wanted.has(bytesToHex(n));
+    const legacy = vm.state.stakers().filter((s) => compareBytes(s.subnetId, subnet) === 0 && s.priority === PRIORITY.subnetPermissionedValidator && pick(s.nodeId));
+    const l1 = vm.state.l1Validators().filter((v) => compareBytes(v.subnetId, subnet) === 0 && pick(v.nodeId)).sort((a, b) => compareBytes(a.nodeId, b.nodeId));
+    return [...legacy.map(stakerJson), ...l1.map(l1ValidatorJson)];
+  }
+
   async function blockResponse(block: { bytes: Uint8Array } | undefined, encoding: Encoding, what: string) {
     if (!block) throw new Error(`${what}: not found`);
     if (encoding === 'json') return { block: blockToJson(block.bytes), encoding };
@@ -157,7 +182,9 @@ export function createPlatformService(vm: PlatformVm): RpcService {
     },
     getTotalStake: (args) => {
       const subnet = subnetArg(args);
-      const total = vm.state.stakers().filter((s) => compareBytes(s.subnetId, subnet) === 0).reduce((a, s) => a + s.weight, 0n);
+      let total = vm.state.stakers().filter((s) => compareBytes(s.subnetId, subnet) === 0).reduce((a, s) => a + s.weight, 0n);
+      // An L1's weight includes its L1 validators, active or not (the validator manager's total).
+      for (const v of vm.state.l1Validators()) if (compareBytes(v.subnetId, subnet) === 0) total += v.weight;
       return isPrimary(subnet) ? { stake: u(total), weight: u(total) } : { weight: u(total) };
     },
     issueTx: async (args) => {
@@ -286,15 +313,16 @@ export function createPlatformService(vm: PlatformVm): RpcService {
       if (isPrimary(id)) throw new Error("the primary network isn't a subnet");
       const s = vm.state.getSubnet(id);
       if (!s) throw new Error(`fetching subnet owner failed: not found`);
+      const c = vm.state.getConversion(id);
       return {
-        isPermissioned: true,
+        isPermissioned: !c,
         controlKeys: s.owner.addresses.map(addr),
         threshold: u(s.owner.threshold),
         locktime: u(s.owner.locktime),
         subnetTransformationTxID: idToString(new Uint8Array(32)),
-        conversionID: idToString(new Uint8Array(32)),
-        managerChainID: idToString(new Uint8Array(32)),
-        managerAddress: null,
+        conversionID: idToString(c ? c.conversionId : new Uint8Array(32)),
+        managerChainID: idToString(c ? c.chainId : new Uint8Array(32)),
+        managerAddress: c ? encodeHexNoChecksum(c.address) : null,
       };
     },
     getSubnets: (args) => {
@@ -339,7 +367,24 @@ export function createPlatformService(vm: PlatformVm): RpcService {
     },
     getCurrentValidators: async (args) => {
       const nodeIds = (args.stringArray('nodeIDs') ?? []).map((n) => nodeIdFromString(n));
-      return { validators: await currentValidators(subnetArg(args), nodeIds) };
+      const subnet = subnetArg(args);
+      if (vm.state.getConversion(subnet)) return { validators: l1Validators(subnet, nodeIds) };
+      return { validators: await currentValidators(subnet, nodeIds) };
+    },
+    getL1Validator: (args) => {
+      const id = args.id('validationID');
+      const v = vm.state.getL1Validator(id);
+      if (!v) throw new Error(`fetching L1 validator ${JSON.stringify(idToString(id))} failed: not found`);
+      return { ...l1ValidatorJson(v), subnetID: idToString(v.subnetId), height: u(vm.engine.lastAccepted().height) };
+    },
+    getValidatorFeeConfig: () => {
+      const f = vm.config.validatorFee;
+      return { capacity: Number(f.capacity), target: Number(f.target), minPrice: Number(f.minPrice), excessConversionConstant: Number(f.excessConversionConstant) };
+    },
+    getValidatorFeeState: () => {
+      const f = vm.config.validatorFee;
+      const excess = vm.state.l1Excess;
+      return { excess: Number(excess), price: Number(gasPrice(f.minPrice, excess, f.excessConversionConstant)), timestamp: rfc3339(vm.state.timestamp) };
     },
     getPendingValidators: () => ({ validators: [], delegators: [] }),
     getValidatorsAt: async (args) => {
@@ -383,7 +428,7 @@ export function createPlatformService(vm: PlatformVm): RpcService {
   return { name: 'platform', methods };
 }
 
-/** Mounts the service at the P-chain's base (`bc/<P chain id>`), endpoint ''. */
-export function registerPlatformRoutes(router: Router, base: string, vm: PlatformVm): void {
-  router.addRoute(base, '', { handler: createAvalancheRpcHandler([createPlatformService(vm)]) });
+/** Mounts the service at the P-chain's base (`bc/<P chain id>`), endpoint '', with any extra services beside it. */
+export function registerPlatformRoutes(router: Router, base: string, vm: PlatformVm, extra: RpcService[] = []): void {
+  router.addRoute(base, '', { handler: createAvalancheRpcHandler([createPlatformService(vm), ...extra]) });
 }

@@ -3,6 +3,9 @@ import { encodeGenesisTx, type PlatformGenesis, type PlatformOutput } from '../.
 import { LinearReader } from '../../../codec/linear/reader.js';
 import { LinearWriter } from '../../../codec/linear/writer.js';
 import { idToString } from '../../../lib/cb58.js';
+import { flattenValidatorSet, type WarpSet } from '../../../codec/warp/canonical-set.js';
+import { parseWarpMessage } from '../../../codec/warp/message.js';
+import { verifyBitSetSignature } from '../../../codec/warp/verify.js';
 import { bytesToHex } from '../../../lib/hex.js';
 import { Mutex } from '../../../lib/mutex.js';
 import type { ChainEngine } from '../../consensus/chain-engine.js';
@@ -14,6 +17,8 @@ import { ChainStore, type SetEntry } from './chain-store.js';
 import { platformConfig, type PlatformConfig } from './config.js';
 import { executeStandardTx, type ExecContext, type Execution } from './executor.js';
 import { advanceFeeState, consumeGas, gasPrice } from './fees.js';
+import { compareActive, isActive } from './l1-records.js';
+import { advanceValidatorFee, secondsRemaining, validatorCost } from './validator-fee.js';
 import { calculateReward } from './reward.js';
 import { executeRewardValidatorTx, nextStakerToReward } from './reward-executor.js';
 import { TxError } from './spend.js';
@@ -66,6 +71,7 @@ export class PlatformVm {
       config: this.config,
       peers: [opts.xChainId, opts.cChainId],
       sharedGet: (peer, keys) => opts.sharedMemory.get(g.pChainId.id, peer, keys),
+      verifyWarpMessage: (message) => this.verifyWarpMessage(message),
     };
   }
 
@@ -131,22 +137,87 @@ export class PlatformVm {
     return gasPrice(this.config.fee.minPrice, fee.excess, this.config.fee.excessConversionConstant);
   }
 
-  /** The time the next block may carry: now, but never past the next staker change nor before the chain time. */
+  /**
+   * The time the next block may carry: now, but never past the next staker change or L1 validator eviction,
+   * nor before the chain time.
+   */
   nextBlockTime(view: StateView = this.state): bigint {
     let t = this.now();
     const next = view.stakers()[0];
     if (next && next.endTime < t) t = next.endTime;
+    const eviction = this.nextL1Eviction(view, t);
+    if (eviction !== undefined && eviction < t) t = eviction;
     return t > view.timestamp ? t : view.timestamp;
   }
 
+  /**
+   * The first time (at most `cap`) at which the active L1 validator with the least balance can no longer pay
+   * the continuous fee, or undefined when none runs out by then.
+   */
+  nextL1Eviction(view: StateView, cap: bigint): bigint | undefined {
+    if (cap <= view.timestamp) return undefined;
+    const active = view.l1Validators().filter(isActive);
+    if (active.length === 0) return undefined;
+    const first = active.reduce((a, b) => (compareActive(a, b) <= 0 ? a : b));
+    if (first.endAccumulatedFee <= view.accruedFees) return view.timestamp;
+    const funds = first.endAccumulatedFee - view.accruedFees;
+    const fee = { current: BigInt(active.length), excess: view.l1Excess };
+    const maxSeconds = cap - view.timestamp;
+    let seconds = secondsRemaining(fee, this.config.validatorFee, maxSeconds, funds);
+    if (validatorCost(fee, this.config.validatorFee, seconds) < funds) seconds += 1n;
+    return seconds <= maxSeconds ? view.timestamp + seconds : undefined;
+  }
+
   private advanceTo(diff: StateDiff, time: bigint): void {
-    if (time > diff.timestamp) diff.fee = advanceFeeState(diff.fee, this.config.fee, time - diff.timestamp);
+    const seconds = time > diff.timestamp ? time - diff.timestamp : 0n;
+    if (seconds > 0n) diff.fee = advanceFeeState(diff.fee, this.config.fee, seconds);
     diff.timestamp = time;
     // Permissioned subnet validators leave without a reward tx once their end time is reached.
     for (const s of diff.stakers()) {
       if (s.endTime > time) break;
       if (s.priority === PRIORITY.subnetPermissionedValidator) diff.deleteStaker(s);
     }
+    // Expiries at or before the new time can never be re-issued: they are dropped (removeStaleExpiries).
+    for (const e of diff.expiries()) {
+      if (e.timestamp > time) break;
+      diff.deleteExpiry(e);
+    }
+    this.chargeL1Validators(diff, seconds);
+  }
+
+  /** advanceValidatorFeeState: accrue the continuous fee and deactivate the validators it exhausts. */
+  private chargeL1Validators(diff: StateDiff, seconds: bigint): void {
+    const active = diff.l1Validators().filter(isActive).sort(compareActive);
+    const fee = { current: BigInt(active.length), excess: diff.l1Excess };
+    const cfg = this.config.validatorFee;
+    let accrued = diff.accruedFees + validatorCost(fee, cfg, seconds);
+    if (accrued > 0xffff_ffff_ffff_ffffn) accrued = 0xffff_ffff_ffff_ffffn;
+    for (const v of active) {
+      if (v.endAccumulatedFee > accrued) break;
+      diff.putL1Validator({ ...v, endAccumulatedFee: 0n });
+    }
+    diff.l1Excess = advanceValidatorFee(fee, cfg.target, seconds).excess;
+    diff.accruedFees = accrued;
+  }
+
+  /** The canonical warp validator set of the subnet validating `chainId` at P-chain `height`. */
+  async warpValidatorSet(chainId: Uint8Array, height: bigint): Promise<WarpSet> {
+    return flattenValidatorSet(await this.store.setAt(this.subnetOfChain(chainId), height));
+  }
+
+  /** validators.State.GetSubnetID. */
+  subnetOfChain(chainId: Uint8Array): Uint8Array {
+    if (bytesToHex(chainId) === bytesToHex(this.genesis.pChainId.id)) return PRIMARY_NETWORK_ID;
+    const chain = this.state.getChain(chainId);
+    if (!chain) throw new Error(`problem retrieving blockchain "${idToString(chainId)}": not found`);
+    return chain.subnetId;
+  }
+
+  /** VerifyWarpMessages for one message, at the last accepted height. */
+  private async verifyWarpMessage(bytes: Uint8Array): Promise<void> {
+    const msg = parseWarpMessage(bytes);
+    const set = await this.warpValidatorSet(msg.unsigned.sourceChainId, this.engine.lastAccepted().height);
+    verifyBitSetSignature(msg.unsigned, msg.signature, this.genesis.networkId, set);
   }
 
   /** Verifies a tx against the state the next block would see; throws AvalancheGo's error. */
@@ -206,6 +277,12 @@ export class PlatformVm {
         const next = this.state.stakers()[0];
         if (next && next.endTime <= this.now() && next.endTime > this.state.timestamp) {
           await this.buildStandardBlock([], next.endTime);
+          continue;
+        }
+        // An L1 validator whose balance runs out is deactivated in a block at that time.
+        const eviction = this.nextL1Eviction(this.state, this.now());
+        if (eviction !== undefined && eviction > this.state.timestamp) {
+          await this.buildStandardBlock([], eviction);
           continue;
         }
         break;
@@ -303,13 +380,19 @@ export class PlatformVm {
   private validatorSetOps(diff: StateDiff, height: bigint, force = false): KvOp[] {
     const changed = new Map<string, Uint8Array>();
     for (const s of [...diff.addedStakers.values(), ...diff.removedStakers.values()]) changed.set(bytesToHex(s.subnetId), s.subnetId);
+    for (const v of diff.l1Modified.values()) changed.set(bytesToHex(v.subnetId), v.subnetId);
     if (force) changed.set(bytesToHex(PRIMARY_NETWORK_ID), PRIMARY_NETWORK_ID);
     const ops: KvOp[] = [];
     for (const subnet of changed.values()) ops.push(this.store.setOps(subnet, height, this.validatorSet(diff, subnet)));
     return ops;
   }
 
-  /** Node → weight (validator + delegators) of a subnet in a state view, with BLS keys of primary validators. */
+  /**
+   * Node → weight (validator + delegators) of a subnet in a state view, with BLS keys: primary validators' own,
+   * legacy subnet validators' inherited from their primary validator, L1 validators' registered ones. Inactive
+   * L1 validators are merged into one keyless entry under the empty node ID, as AvalancheGo's validator
+   * manager holds them.
+   */
   validatorSet(view: StateView, subnet: Uint8Array): SetEntry[] {
     const byNode = new Map<string, SetEntry>();
     const key = bytesToHex(subnet);
@@ -319,17 +402,33 @@ export class PlatformVm {
       const e = byNode.get(k) ?? { nodeId: s.nodeId, weight: 0n };
       e.weight += s.weight;
       if (s.priority === PRIORITY.primaryValidator) {
-        const tx = this.stakerTxs.get(bytesToHex(s.txId));
-        const u = tx?.unsigned;
-        if (u?.kind === 'AddPermissionlessValidatorTx' && u.signer) e.publicKey = u.signer.publicKey;
-        else {
-          const gv = this.genesis.validators.find((v) => bytesToHex(v.txId.id) === bytesToHex(s.txId));
-          if (gv) e.publicKey = gv.blsPublicKey;
-        }
+        const pk = this.stakerPublicKey(s.txId);
+        if (pk) e.publicKey = pk;
+      } else if (s.priority === PRIORITY.subnetPermissionedValidator) {
+        const primary = view.getValidator(PRIMARY_NETWORK_ID, s.nodeId);
+        const pk = primary ? this.stakerPublicKey(primary.txId) : undefined;
+        if (pk) e.publicKey = pk;
       }
       byNode.set(k, e);
     }
+    let inactive = 0n;
+    for (const v of view.l1Validators()) {
+      if (bytesToHex(v.subnetId) !== key) continue;
+      if (!isActive(v)) {
+        inactive += v.weight;
+        continue;
+      }
+      byNode.set(bytesToHex(v.nodeId), { nodeId: v.nodeId, weight: v.weight, publicKey: v.publicKey });
+    }
+    if (inactive > 0n) byNode.set('inactive', { nodeId: new Uint8Array(20), weight: inactive });
     return [...byNode.values()];
+  }
+
+  /** The BLS key a primary validator registered with (its AddPermissionlessValidatorTx or genesis entry). */
+  private stakerPublicKey(txId: Uint8Array): Uint8Array | undefined {
+    const u = this.stakerTxs.get(bytesToHex(txId))?.unsigned;
+    if (u?.kind === 'AddPermissionlessValidatorTx' && u.signer) return u.signer.publicKey;
+    return this.genesis.validators.find((v) => bytesToHex(v.txId.id) === bytesToHex(txId))?.blsPublicKey;
   }
 
   uptimeOf(nodeId: Uint8Array): number {

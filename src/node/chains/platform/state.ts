@@ -3,6 +3,7 @@ import { LinearReader } from '../../../codec/linear/reader.js';
 import { LinearWriter } from '../../../codec/linear/writer.js';
 import { prefixEnd, utf8, type KvOp, type KvStore } from '../../storage/kv.js';
 import type { FeeState } from './fees.js';
+import { decodeConversion, decodeL1Validator, encodeConversion, encodeL1Validator, expiryFromKey, expiryKey, type ExpiryEntry, type L1Validator, type SubnetConversion } from './l1-records.js';
 import { readOwnerInterface, type Owners } from './tx-codec.js';
 import { decodeUtxo, encodeUtxo, utxoId, type Utxo } from './utxo.js';
 
@@ -52,6 +53,9 @@ const K = {
   subnet: (id: Uint8Array) => utf8(`${P}n/${hex(id)}`),
   chain: (id: Uint8Array) => utf8(`${P}c/${hex(id)}`),
   delegatee: (k: string) => utf8(`${P}d/${k}`),
+  l1: (validationId: Uint8Array) => utf8(`${P}l/${hex(validationId)}`),
+  conversion: (subnetId: Uint8Array) => utf8(`${P}k/${hex(subnetId)}`),
+  expiry: (key: string) => utf8(`${P}e/${key}`),
   singletons: utf8(`${P}meta`),
 };
 
@@ -77,10 +81,10 @@ function decodeChain(b: Uint8Array): ChainRecord {
   return { id: r.fixed(32).slice(), subnetId: r.fixed(32).slice(), vmId: r.fixed(32).slice(), name: r.str() };
 }
 
-interface Singletons { timestamp: bigint; supply: bigint; fee: FeeState }
+interface Singletons { timestamp: bigint; supply: bigint; fee: FeeState; accruedFees: bigint; l1Excess: bigint }
 
 function encodeSingletons(s: Singletons): Uint8Array {
-  return new LinearWriter(32).u64(s.timestamp).u64(s.supply).u64(s.fee.capacity).u64(s.fee.excess).finish();
+  return new LinearWriter(48).u64(s.timestamp).u64(s.supply).u64(s.fee.capacity).u64(s.fee.excess).u64(s.accruedFees).u64(s.l1Excess).finish();
 }
 
 /** The read side shared by the accepted state and a diff on top of it. */
@@ -95,6 +99,16 @@ export interface StateView {
   /** Current stakers in iterator order. */
   stakers(): Staker[];
   delegateeReward(subnetId: Uint8Array, nodeId: Uint8Array): bigint;
+  /** ACP-77: total continuous fees per validator since Etna, and the validator-fee excess. */
+  readonly accruedFees: bigint;
+  readonly l1Excess: bigint;
+  getL1Validator(validationId: Uint8Array): L1Validator | undefined;
+  /** Every current L1 validator (active and inactive). */
+  l1Validators(): L1Validator[];
+  getConversion(subnetId: Uint8Array): SubnetConversion | undefined;
+  hasExpiry(e: ExpiryEntry): boolean;
+  /** Expiries in timestamp order. */
+  expiries(): ExpiryEntry[];
 }
 
 export class PlatformState implements StateView {
@@ -109,6 +123,12 @@ export class PlatformState implements StateView {
   readonly subnets = new Map<string, SubnetRecord>();
   readonly chains = new Map<string, ChainRecord>();
   readonly delegatee = new Map<string, bigint>();
+  accruedFees = 0n;
+  l1Excess = 0n;
+  readonly l1 = new Map<string, L1Validator>();
+  readonly conversions = new Map<string, SubnetConversion>();
+  /** expiryKey → entry. */
+  readonly expiry = new Map<string, ExpiryEntry>();
   private sorted: Staker[] | undefined;
 
   /** Loads the state written by earlier blocks; false when the store has none (genesis must be applied). */
@@ -120,6 +140,10 @@ export class PlatformState implements StateView {
     state.timestamp = r.u64();
     state.supply = r.u64();
     state.fee = { capacity: r.u64(), excess: r.u64() };
+    if (r.remaining >= 16) {
+      state.accruedFees = r.u64();
+      state.l1Excess = r.u64();
+    }
     const scan = async (prefix: string, f: (k: string, v: Uint8Array) => void) => {
       const p = utf8(P + prefix);
       for await (const [k, v] of db.iterate({ gte: p, lt: prefixEnd(p) })) f(new TextDecoder().decode(k.subarray(p.length)), v);
@@ -129,6 +153,9 @@ export class PlatformState implements StateView {
     await scan('n/', (_k, v) => { const s = decodeSubnet(v); state.subnets.set(hex(s.id), s); });
     await scan('c/', (_k, v) => { const c = decodeChain(v); state.chains.set(hex(c.id), c); });
     await scan('d/', (k, v) => state.delegatee.set(k, new DataView(v.buffer, v.byteOffset).getBigUint64(0)));
+    await scan('l/', (_k, v) => { const l = decodeL1Validator(v); state.l1.set(hex(l.validationId), l); });
+    await scan('k/', (_k, v) => { const c = decodeConversion(v); state.conversions.set(hex(c.subnetId), c); });
+    await scan('e/', (k) => state.expiry.set(k, expiryFromKey(k)));
     return { state, initialized: true };
   }
 
@@ -137,6 +164,11 @@ export class PlatformState implements StateView {
   getChain(id: Uint8Array): ChainRecord | undefined { return this.chains.get(hex(id)); }
   getValidator(subnetId: Uint8Array, nodeId: Uint8Array): Staker | undefined { return this.validators.get(validatorKey(subnetId, nodeId)); }
   delegateeReward(subnetId: Uint8Array, nodeId: Uint8Array): bigint { return this.delegatee.get(validatorKey(subnetId, nodeId)) ?? 0n; }
+  getL1Validator(id: Uint8Array): L1Validator | undefined { return this.l1.get(hex(id)); }
+  l1Validators(): L1Validator[] { return [...this.l1.values()]; }
+  getConversion(subnetId: Uint8Array): SubnetConversion | undefined { return this.conversions.get(hex(subnetId)); }
+  hasExpiry(e: ExpiryEntry): boolean { return this.expiry.has(expiryKey(e)); }
+  expiries(): ExpiryEntry[] { return [...this.expiry.keys()].sort().map((k) => this.expiry.get(k)!); }
 
   stakers(): Staker[] {
     this.sorted ??= [...this.currentStakers.values()].sort(compareStakers);
@@ -190,6 +222,15 @@ export class PlatformState implements StateView {
     for (const [k, s] of d.subnets) this.subnets.set(k, s);
     for (const [k, c] of d.chains) this.chains.set(k, c);
     for (const [k, v] of d.delegatee) this.delegatee.set(k, v);
+    this.accruedFees = d.accruedFees;
+    this.l1Excess = d.l1Excess;
+    for (const [k, v] of d.l1Modified) {
+      if (v.weight === 0n) this.l1.delete(k);
+      else this.l1.set(k, v);
+    }
+    for (const [k, c] of d.conversions) this.conversions.set(k, c);
+    for (const k of d.removedExpiries) this.expiry.delete(k);
+    for (const [k, e] of d.addedExpiries) this.expiry.set(k, e);
   }
 }
 
@@ -205,11 +246,20 @@ export class StateDiff implements StateView {
   readonly subnets = new Map<string, SubnetRecord>();
   readonly chains = new Map<string, ChainRecord>();
   readonly delegatee = new Map<string, bigint>();
+  accruedFees: bigint;
+  l1Excess: bigint;
+  /** validation ID hex → the validator's new record; weight 0 marks a removal. */
+  readonly l1Modified = new Map<string, L1Validator>();
+  readonly conversions = new Map<string, SubnetConversion>();
+  readonly addedExpiries = new Map<string, ExpiryEntry>();
+  readonly removedExpiries = new Set<string>();
 
   constructor(readonly parent: StateView) {
     this.timestamp = parent.timestamp;
     this.supply = parent.supply;
     this.fee = parent.fee;
+    this.accruedFees = parent.accruedFees;
+    this.l1Excess = parent.l1Excess;
   }
 
   /** A nested diff whose changes can be merged back with `commitInto` (one tx on top of a block). */
@@ -235,6 +285,29 @@ export class StateDiff implements StateView {
   delegateeReward(subnetId: Uint8Array, nodeId: Uint8Array): bigint {
     return this.delegatee.get(validatorKey(subnetId, nodeId)) ?? this.parent.delegateeReward(subnetId, nodeId);
   }
+  getL1Validator(id: Uint8Array): L1Validator | undefined {
+    const m = this.l1Modified.get(hex(id));
+    if (m) return m.weight === 0n ? undefined : m;
+    return this.parent.getL1Validator(id);
+  }
+  l1Validators(): L1Validator[] {
+    const out = this.parent.l1Validators().filter((v) => !this.l1Modified.has(hex(v.validationId)));
+    for (const v of this.l1Modified.values()) if (v.weight !== 0n) out.push(v);
+    return out;
+  }
+  getConversion(subnetId: Uint8Array): SubnetConversion | undefined { return this.conversions.get(hex(subnetId)) ?? this.parent.getConversion(subnetId); }
+  hasExpiry(e: ExpiryEntry): boolean {
+    const k = expiryKey(e);
+    if (this.addedExpiries.has(k)) return true;
+    return !this.removedExpiries.has(k) && this.parent.hasExpiry(e);
+  }
+  expiries(): ExpiryEntry[] {
+    const all = new Map<string, ExpiryEntry>();
+    for (const e of this.parent.expiries()) all.set(expiryKey(e), e);
+    for (const k of this.removedExpiries) all.delete(k);
+    for (const [k, e] of this.addedExpiries) all.set(k, e);
+    return [...all.keys()].sort().map((k) => all.get(k)!);
+  }
 
   addUtxo(u: Utxo): void {
     const k = hex(utxoId(u));
@@ -255,6 +328,19 @@ export class StateDiff implements StateView {
   putSubnet(s: SubnetRecord): void { this.subnets.set(hex(s.id), s); }
   putChain(c: ChainRecord): void { this.chains.set(hex(c.id), c); }
   setDelegateeReward(subnetId: Uint8Array, nodeId: Uint8Array, v: bigint): void { this.delegatee.set(validatorKey(subnetId, nodeId), v); }
+  /** PutL1Validator: weight 0 removes the validator. */
+  putL1Validator(v: L1Validator): void { this.l1Modified.set(hex(v.validationId), v); }
+  putConversion(c: SubnetConversion): void { this.conversions.set(hex(c.subnetId), c); }
+  putExpiry(e: ExpiryEntry): void {
+    const k = expiryKey(e);
+    this.removedExpiries.delete(k);
+    this.addedExpiries.set(k, e);
+  }
+  deleteExpiry(e: ExpiryEntry): void {
+    const k = expiryKey(e);
+    if (this.addedExpiries.delete(k) && !this.parent.hasExpiry(e)) return;
+    this.removedExpiries.add(k);
+  }
 
   /** Merges a child diff's changes into this one. */
   absorb(c: StateDiff): void {
@@ -268,6 +354,12 @@ export class StateDiff implements StateView {
     for (const s of c.subnets.values()) this.putSubnet(s);
     for (const ch of c.chains.values()) this.putChain(ch);
     for (const [k, v] of c.delegatee) this.delegatee.set(k, v);
+    this.accruedFees = c.accruedFees;
+    this.l1Excess = c.l1Excess;
+    for (const v of c.l1Modified.values()) this.putL1Validator(v);
+    for (const cv of c.conversions.values()) this.putConversion(cv);
+    for (const k of c.removedExpiries) this.deleteExpiry(expiryFromKey(k));
+    for (const e of c.addedExpiries.values()) this.putExpiry(e);
   }
 
   /** The writes that persist this diff (applied to the accepted state). */
@@ -280,6 +372,12 @@ export class StateDiff implements StateView {
     for (const s of this.subnets.values()) ops.push({ type: 'put', key: K.subnet(s.id), value: encodeSubnet(s) });
     for (const c of this.chains.values()) ops.push({ type: 'put', key: K.chain(c.id), value: encodeChain(c) });
     for (const [k, v] of this.delegatee) ops.push({ type: 'put', key: K.delegatee(k), value: new LinearWriter(8).u64(v).finish() });
+    for (const v of this.l1Modified.values()) {
+      ops.push(v.weight === 0n ? { type: 'del', key: K.l1(v.validationId) } : { type: 'put', key: K.l1(v.validationId), value: encodeL1Validator(v) });
+    }
+    for (const c of this.conversions.values()) ops.push({ type: 'put', key: K.conversion(c.subnetId), value: encodeConversion(c) });
+    for (const k of this.removedExpiries) ops.push({ type: 'del', key: K.expiry(k) });
+    for (const k of this.addedExpiries.keys()) ops.push({ type: 'put', key: K.expiry(k), value: new Uint8Array(0) });
     return ops;
   }
 }

@@ -1,7 +1,8 @@
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { compareBytes } from '../../../lib/bytes.js';
+import { verifyProofOfPossession as checkProofOfPossession } from '../../../codec/warp/bls.js';
 import { TxError } from './spend.js';
-import type { BaseFields, BlsSigner, Owners, TransferableInput, TransferableOutput, UnsignedTx } from './tx-codec.js';
+import type { BaseFields, BlsSigner, ConvertValidator, Owners, TransferableInput, TransferableOutput, UnsignedTx } from './tx-codec.js';
 
 /** Per-tx well-formedness checks (each tx's SyntacticVerify in vms/platformvm/txs), with AvalancheGo's messages. */
 export interface ChainContext { networkId: number; chainId: Uint8Array }
@@ -9,7 +10,7 @@ export interface ChainContext { networkId: number; chainId: Uint8Array }
 const MAX_MEMO = 256;
 const POP_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 
-function verifyOwners(o: Owners): void {
+export function verifyOwners(o: Pick<Owners, 'threshold' | 'addresses'>): void {
   if (o.threshold > o.addresses.length) throw new TxError('output is unspendable');
   if (o.threshold === 0 && o.addresses.length > 0) throw new TxError('output representation should be optimized');
   for (let i = 1; i < o.addresses.length; i++) if (compareBytes(o.addresses[i - 1]!, o.addresses[i]!) >= 0) throw new TxError('addresses not sorted and unique');
@@ -53,11 +54,11 @@ function verifyBase(b: BaseFields, ctx: ChainContext): void {
   if (!inputsSortedUnique(b.ins)) throw new TxError('inputs not sorted and unique');
 }
 
-function wrap(prefix: string, f: () => void): void {
+function wrap(prefix: string, f: () => void, withPrefix = true): void {
   try {
     f();
   } catch (e) {
-    throw new TxError(`${prefix}: ${(e as Error).message}`);
+    throw new TxError(withPrefix ? `${prefix}: ${(e as Error).message}` : (e as Error).message);
   }
 }
 
@@ -84,6 +85,27 @@ function verifyStake(stake: TransferableOutput[], weight: bigint, label: 'valida
   if (total !== weight) {
     throw new TxError(label === 'validator' ? `validator weight mismatch: weight ${weight} != stake ${total}` : `validator weight mismatch, delegator weight ${weight} total stake weight ${total}`);
   }
+}
+
+/** secp256k1fx.Input.Verify. */
+function verifySigIndices(indices: number[]): void {
+  for (let k = 1; k < indices.length; k++) if (indices[k]! <= indices[k - 1]!) throw new TxError('address indices not sorted and unique');
+}
+
+/** ids.ToNodeID on a []byte node ID. */
+export function nodeIdFromBytes(b: Uint8Array): Uint8Array {
+  if (b.length !== 20) throw new TxError(`invalid hash length: expected 20 bytes but got ${b.length}`);
+  return b;
+}
+
+/** txs.ConvertSubnetToL1Validator.Verify. */
+function verifyConvertValidator(v: ConvertValidator): void {
+  if (v.weight === 0n) throw new TxError('validator weight must be non-zero');
+  const nodeId = nodeIdFromBytes(v.nodeId);
+  if (nodeId.every((b) => b === 0)) throw new TxError('validator nodeID cannot be empty');
+  wrap('', () => checkProofOfPossession(v.signer.publicKey, v.signer.proofOfPossession), false);
+  verifyOwners(v.remainingBalanceOwner);
+  verifyOwners(v.deactivationOwner);
 }
 
 const PRIMARY = new Uint8Array(32);
@@ -157,6 +179,29 @@ export function syntacticVerify(tx: UnsignedTx, ctx: ChainContext): void {
         verifyOwners(tx.rewardsOwner);
       });
       verifyStake(tx.stake, tx.validator.weight, 'delegator');
+      return;
+    case 'ConvertSubnetToL1Tx':
+      if (isPrimary(tx.subnetId)) throw new TxError('cannot convert a permissionless subnet');
+      if (tx.address.length > 4096) throw new TxError('address is too long');
+      if (tx.validators.length === 0) throw new TxError('conversion must include at least one validator');
+      for (let i = 1; i < tx.validators.length; i++) {
+        if (compareBytes(tx.validators[i - 1]!.nodeId, tx.validators[i]!.nodeId) >= 0) throw new TxError('conversion validators must be sorted and unique');
+      }
+      verifyBase(tx.base, ctx);
+      for (const v of tx.validators) verifyConvertValidator(v);
+      verifySigIndices(tx.subnetAuth);
+      return;
+    case 'RegisterL1ValidatorTx':
+    case 'SetL1ValidatorWeightTx':
+      verifyBase(tx.base, ctx);
+      return;
+    case 'IncreaseL1ValidatorBalanceTx':
+      if (tx.balance === 0n) throw new TxError('balance must be greater than 0');
+      verifyBase(tx.base, ctx);
+      return;
+    case 'DisableL1ValidatorTx':
+      verifyBase(tx.base, ctx);
+      verifySigIndices(tx.disableAuth);
       return;
     default:
       return;

@@ -8,6 +8,7 @@ import { SharedMemory } from '../shared-memory/shared-memory.js';
 import type { PlatformConfig } from './config.js';
 import { registerPlatformRoutes } from './platform-service.js';
 import { PlatformVm } from './platform-vm.js';
+import { createWarpNode, type WarpNode } from '../../warp/index.js';
 
 /**
  * An in-process P-chain node for tests: store, engine, shared memory, the VM and its `platform` service behind
@@ -20,6 +21,7 @@ export interface PlatformHarness {
   engine: ChainEngine;
   db: KvStore;
   sharedMemory: SharedMemory;
+  warp: WarpNode;
   close(opts?: { keepDb?: boolean }): Promise<void>;
 }
 
@@ -47,7 +49,9 @@ export async function startPlatformHarness(o: HarnessOptions): Promise<PlatformH
   });
   const router = new Router();
   const base = `bc/${genesis.pChainId.string}`;
-  registerPlatformRoutes(router, base, vm);
+  const warp = createWarpNode({ platform: vm, db });
+  registerPlatformRoutes(router, base, vm, [warp.devnetService]);
+  warp.mount(router, base);
   router.addAliases(base, 'P', 'bc/P', 'platform');
   const server: Server = createNodeHttpServer(router, { host: '127.0.0.1', port: 0, nodeId: genesis.validators[0]!.nodeIdString, allowedHosts: ['*'], allowedOrigins: ['*'], maxBodyBytes: 32 << 20 });
   await new Promise<void>((resolve, reject) => {
@@ -57,7 +61,7 @@ export async function startPlatformHarness(o: HarnessOptions): Promise<PlatformH
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`, genesis, vm, engine, db, sharedMemory,
+    url: `http://127.0.0.1:${port}`, genesis, vm, engine, db, sharedMemory, warp,
     async close({ keepDb } = {}) {
       vm.stop();
       await new Promise<void>((r) => {

@@ -1,6 +1,7 @@
 import { sha256 } from '../../../lib/hash.js';
 import { LinearReader } from '../../../codec/linear/reader.js';
 import { LinearWriter } from '../../../codec/linear/writer.js';
+import { readPChainOwner, type PChainOwner } from '../../../codec/warp/l1-messages.js';
 
 /**
  * P-chain txs (vms/platformvm/txs, codec version 0) decoded into plain records for verification and execution.
@@ -31,6 +32,11 @@ export const TYPE = {
   PROOF_OF_POSSESSION: 28,
   TRANSFER_SUBNET_OWNERSHIP: 33,
   BASE: 34,
+  CONVERT_SUBNET_TO_L1: 35,
+  REGISTER_L1_VALIDATOR: 36,
+  SET_L1_VALIDATOR_WEIGHT: 37,
+  INCREASE_L1_VALIDATOR_BALANCE: 38,
+  DISABLE_L1_VALIDATOR: 39,
 } as const;
 
 export interface Owners {
@@ -73,6 +79,17 @@ export interface BaseFields {
 export interface ValidatorFields { nodeId: Uint8Array; start: bigint; end: bigint; weight: bigint }
 export interface BlsSigner { publicKey: Uint8Array; proofOfPossession: Uint8Array }
 
+/** A ConvertSubnetToL1Tx validator (txs.ConvertSubnetToL1Validator). */
+export interface ConvertValidator {
+  /** []byte on the wire; 20 bytes when valid. */
+  nodeId: Uint8Array;
+  weight: bigint;
+  balance: bigint;
+  signer: BlsSigner;
+  remainingBalanceOwner: PChainOwner;
+  deactivationOwner: PChainOwner;
+}
+
 export type UnsignedTx =
   | { kind: 'BaseTx'; base: BaseFields }
   | { kind: 'CreateSubnetTx'; base: BaseFields; owner: Owners }
@@ -86,6 +103,11 @@ export type UnsignedTx =
   | { kind: 'AddPermissionlessDelegatorTx'; base: BaseFields; validator: ValidatorFields; subnetId: Uint8Array; stake: TransferableOutput[]; rewardsOwner: Owners }
   | { kind: 'AddValidatorTx'; base: BaseFields; validator: ValidatorFields; stake: TransferableOutput[]; rewardsOwner: Owners; shares: number }
   | { kind: 'AddDelegatorTx'; base: BaseFields; validator: ValidatorFields; stake: TransferableOutput[]; rewardsOwner: Owners }
+  | { kind: 'ConvertSubnetToL1Tx'; base: BaseFields; subnetId: Uint8Array; chainId: Uint8Array; address: Uint8Array; validators: ConvertValidator[]; subnetAuth: number[] }
+  | { kind: 'RegisterL1ValidatorTx'; base: BaseFields; balance: bigint; proofOfPossession: Uint8Array; message: Uint8Array }
+  | { kind: 'SetL1ValidatorWeightTx'; base: BaseFields; message: Uint8Array }
+  | { kind: 'IncreaseL1ValidatorBalanceTx'; base: BaseFields; validationId: Uint8Array; balance: bigint }
+  | { kind: 'DisableL1ValidatorTx'; base: BaseFields; validationId: Uint8Array; disableAuth: number[] }
   | { kind: 'RewardValidatorTx'; txId: Uint8Array }
   | { kind: 'AdvanceTimeTx'; time: bigint }
   | { kind: 'Unsupported'; typeId: number };
@@ -176,6 +198,14 @@ function readAuth(r: LinearReader): number[] {
   return r.array((rr) => rr.u32());
 }
 
+function readConvertValidator(r: LinearReader): ConvertValidator {
+  const nodeId = r.bytesField().slice();
+  const weight = r.u64();
+  const balance = r.u64();
+  const signer = { publicKey: r.fixed(48).slice(), proofOfPossession: r.fixed(96).slice() };
+  return { nodeId, weight, balance, signer, remainingBalanceOwner: readPChainOwner(r), deactivationOwner: readPChainOwner(r) };
+}
+
 function readUnsigned(r: LinearReader): UnsignedTx {
   const typeId = r.u32();
   switch (typeId) {
@@ -253,6 +283,32 @@ function readUnsigned(r: LinearReader): UnsignedTx {
       const validator = readValidator(r);
       const stake = r.array(readTransferableOutput);
       return { kind: 'AddDelegatorTx', base, validator, stake, rewardsOwner: readOwnerInterface(r) };
+    }
+    case TYPE.CONVERT_SUBNET_TO_L1: {
+      const base = readBase(r);
+      const subnetId = r.fixed(32).slice();
+      const chainId = r.fixed(32).slice();
+      const address = r.bytesField().slice();
+      const validators = r.array(readConvertValidator);
+      return { kind: 'ConvertSubnetToL1Tx', base, subnetId, chainId, address, validators, subnetAuth: readAuth(r) };
+    }
+    case TYPE.REGISTER_L1_VALIDATOR: {
+      const base = readBase(r);
+      const balance = r.u64();
+      const proofOfPossession = r.fixed(96).slice();
+      return { kind: 'RegisterL1ValidatorTx', base, balance, proofOfPossession, message: r.bytesField().slice() };
+    }
+    case TYPE.SET_L1_VALIDATOR_WEIGHT:
+      return { kind: 'SetL1ValidatorWeightTx', base: readBase(r), message: r.bytesField().slice() };
+    case TYPE.INCREASE_L1_VALIDATOR_BALANCE: {
+      const base = readBase(r);
+      const validationId = r.fixed(32).slice();
+      return { kind: 'IncreaseL1ValidatorBalanceTx', base, validationId, balance: r.u64() };
+    }
+    case TYPE.DISABLE_L1_VALIDATOR: {
+      const base = readBase(r);
+      const validationId = r.fixed(32).slice();
+      return { kind: 'DisableL1ValidatorTx', base, validationId, disableAuth: readAuth(r) };
     }
     case TYPE.REWARD_VALIDATOR:
       return { kind: 'RewardValidatorTx', txId: r.fixed(32).slice() };

@@ -1,6 +1,7 @@
 import { encodeHexNoChecksum } from '../../../codec/container/checksum-hex.js';
 import { formatAddress } from '../../../lib/bech32-address.js';
-import { idToString, nodeIdToString } from '../../../lib/cb58.js';
+import { cb58Encode, idToString, nodeIdToString } from '../../../lib/cb58.js';
+import type { PChainOwner } from '../../../codec/warp/l1-messages.js';
 import { parseSignedTx, type BaseFields, type Output, type Owners, type TransferableInput, type TransferableOutput, type ValidatorFields } from './tx-codec.js';
 
 /** AvalancheGo's `json` encoding of a P-chain tx (platform.getTx / getBlock with encoding json). */
@@ -21,6 +22,7 @@ export function txToJson(bytes: Uint8Array, hrp: string): unknown {
       return { txID: idToString(i.txId), outputIndex: i.outputIndex, assetID: idToString(i.assetId), fxID: SECP_FX_ID, input: i.lockIn !== undefined ? { locktime: Number(i.lockIn), input } : input };
     });
   const base = (b: BaseFields) => ({ networkID: b.networkId, blockchainID: idToString(b.blockchainId), outputs: outs(b.outs), inputs: ins(b.ins), memo: encodeHexNoChecksum(b.memo) });
+  const pChainOwner = (o: PChainOwner) => ({ threshold: o.threshold, addresses: o.addresses.map(cb58Encode) });
   const validator = (v: ValidatorFields) => ({ nodeID: nodeIdToString(v.nodeId), start: Number(v.start), end: Number(v.end), weight: Number(v.weight) });
   const u = tx.unsigned;
   let unsignedTx: Record<string, unknown>;
@@ -43,6 +45,22 @@ export function txToJson(bytes: Uint8Array, hrp: string): unknown {
     case 'AddPermissionlessDelegatorTx': unsignedTx = { ...base(u.base), validator: validator(u.validator), subnetID: idToString(u.subnetId), stake: outs(u.stake), rewardsOwner: owners(u.rewardsOwner) }; break;
     case 'AddValidatorTx': unsignedTx = { ...base(u.base), validator: validator(u.validator), stake: outs(u.stake), rewardsOwner: owners(u.rewardsOwner), shares: u.shares }; break;
     case 'AddDelegatorTx': unsignedTx = { ...base(u.base), validator: validator(u.validator), stake: outs(u.stake), rewardsOwner: owners(u.rewardsOwner) }; break;
+    case 'ConvertSubnetToL1Tx':
+      unsignedTx = {
+        ...base(u.base), subnetID: idToString(u.subnetId), chainID: idToString(u.chainId), address: encodeHexNoChecksum(u.address),
+        validators: u.validators.map((v) => ({
+          nodeID: encodeHexNoChecksum(v.nodeId), weight: Number(v.weight), balance: Number(v.balance),
+          signer: { publicKey: encodeHexNoChecksum(v.signer.publicKey), proofOfPossession: encodeHexNoChecksum(v.signer.proofOfPossession) },
+          remainingBalanceOwner: pChainOwner(v.remainingBalanceOwner), deactivationOwner: pChainOwner(v.deactivationOwner),
+        })),
+        subnetAuthorization: { signatureIndices: u.subnetAuth },
+      };
+      break;
+    // [96]byte marshals as a JSON array of numbers in Go.
+    case 'RegisterL1ValidatorTx': unsignedTx = { ...base(u.base), balance: Number(u.balance), proofOfPossession: [...u.proofOfPossession], message: encodeHexNoChecksum(u.message) }; break;
+    case 'SetL1ValidatorWeightTx': unsignedTx = { ...base(u.base), message: encodeHexNoChecksum(u.message) }; break;
+    case 'IncreaseL1ValidatorBalanceTx': unsignedTx = { ...base(u.base), validationID: idToString(u.validationId), balance: Number(u.balance) }; break;
+    case 'DisableL1ValidatorTx': unsignedTx = { ...base(u.base), validationID: idToString(u.validationId), disableAuthorization: { signatureIndices: u.disableAuth } }; break;
     case 'RewardValidatorTx': unsignedTx = { txID: idToString(u.txId) }; break;
     case 'AdvanceTimeTx': unsignedTx = { time: Number(u.time) }; break;
     default: unsignedTx = {};

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientError } from '../../../../lib/errors.js';
+import { stringifyJson } from '../../../../lib/json.js';
 import type { RouteHandler } from '../../../server/router.js';
 import { attachKeystore, type Keystore } from '../accounts/keystore.js';
 import type { EvmChain } from '../evm-chain.js';
@@ -102,7 +103,7 @@ export async function handleEthRpcBody(body: string, methods: EthMethods, ctx: E
     for (; i < parsed.length && (maxBytes === 0 || bytes <= maxBytes); i++) {
       const r = await runOne(parsed[i], methods, ctx, opts);
       if (!r) continue;
-      const text = JSON.stringify(r);
+      const text = encodeReply(r);
       replies.push(text);
       if (r.result !== undefined) bytes += text.length;
     }
@@ -115,7 +116,17 @@ export async function handleEthRpcBody(body: string, methods: EthMethods, ctx: E
     return replies.length === 0 ? undefined : `[${replies.join(',')}]`;
   }
   const r = await runOne(parsed, methods, ctx, opts);
-  return r ? JSON.stringify(r) : undefined;
+  return r ? encodeReply(r) : undefined;
+}
+
+/** A reply as JSON; results holding bigints (Go big ints, e.g. subnet-EVM's fee config) are written as exact numbers. */
+function encodeReply(r: Reply): string {
+  try {
+    return JSON.stringify(r);
+  } catch (e) {
+    if (e instanceof TypeError && /BigInt/i.test(e.message)) return stringifyJson(r);
+    throw e;
+  }
 }
 
 async function runOne(call: unknown, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions): Promise<Reply | undefined> {

@@ -1,9 +1,13 @@
 import { Capability, type TypedTransaction } from '@ethereumjs/tx';
+import type { BlockCodec } from '../block-codec.js';
 import type { StoredBlock } from '../block-store.js';
 import type { FoundTx } from '../evm-chain.js';
 import type { StoredReceipt } from '../receipts.js';
 import { feeCap, tipCap } from '../tx-pool.js';
 import { toRpc } from './codec.js';
+
+/** Header fields only coreth blocks carry. */
+export const CORETH_ONLY_FIELDS = ['extDataHash', 'extDataGasUsed', 'blockExtraData'] as const;
 
 const q = toRpc.quantity;
 const d = toRpc.data;
@@ -15,8 +19,11 @@ function sorted(o: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** coreth's RPCMarshalBlock (+ totalDifficulty = number, as difficulty is 1 per block). */
-export function blockJson(stored: StoredBlock, txs: TypedTransaction[], receipts: StoredReceipt[] | undefined, fullTx: boolean): Record<string, unknown> {
+/**
+ * coreth's RPCMarshalBlock (+ totalDifficulty = number, as difficulty is 1 per block). Subnet-EVM's has no
+ * extDataHash, extDataGasUsed or blockExtraData.
+ */
+export function blockJson(stored: StoredBlock, txs: TypedTransaction[], receipts: StoredReceipt[] | undefined, fullTx: boolean, format: BlockCodec['format'] = 'coreth'): Record<string, unknown> {
   const h = stored.block.header;
   const fields: Record<string, unknown> = {
     number: q(h.number), hash: d(stored.hash), parentHash: d(h.parentHash), nonce: d(h.nonce), mixHash: d(h.mixHash),
@@ -33,6 +40,7 @@ export function blockJson(stored: StoredBlock, txs: TypedTransaction[], receipts
   if (h.parentBeaconRoot !== undefined) fields.parentBeaconBlockRoot = d(h.parentBeaconRoot);
   if (h.timestampMs !== undefined) fields.timestampMilliseconds = q(h.timestampMs);
   if (h.minDelayExcess !== undefined) fields.minDelayExcess = q(h.minDelayExcess);
+  if (format === 'subnet-evm') for (const k of CORETH_ONLY_FIELDS) delete fields[k];
   fields.transactions = fullTx
     ? txs.map((tx, i) => txJson({ tx, raw: stored.block.txs[i]!, from: receipts?.[i]?.from ?? tx.getSenderAddress().bytes, block: stored, location: { blockHash: stored.hash, blockNumber: h.number, index: i } }))
     : txs.map((tx) => d(tx.hash()));

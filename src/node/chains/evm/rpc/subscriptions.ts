@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { ClientError } from '../../../../lib/errors.js';
+import type { BlockCodec } from '../block-codec.js';
 import type { StoredBlock } from '../block-store.js';
 import { keccak256 } from '../crypto.js';
 import type { EvmChain } from '../evm-chain.js';
 import type { RawLog, StoredReceipt } from '../receipts.js';
 import { ParamError, fromRpc, toRpc } from './codec.js';
-import { txJson } from './render.js';
+import { CORETH_ONLY_FIELDS, txJson } from './render.js';
 
 const q = toRpc.quantity;
 const d = toRpc.data;
@@ -16,9 +17,9 @@ const opt = <T>(v: T | undefined, f: (x: T) => string): string | null => (v === 
  * coreth's generated Header JSON (customtypes/gen_header_json.go), used by newHeads: struct field order,
  * every field present with nil optionals as null, then `hash`.
  */
-export function headerJson(stored: StoredBlock): Record<string, unknown> {
+export function headerJson(stored: StoredBlock, format: BlockCodec['format'] = 'coreth'): Record<string, unknown> {
   const h = stored.block.header;
-  return {
+  const out: Record<string, unknown> = {
     parentHash: d(h.parentHash), sha3Uncles: d(h.uncleHash), miner: d(h.coinbase), stateRoot: d(h.stateRoot),
     transactionsRoot: d(h.txRoot), receiptsRoot: d(h.receiptRoot), logsBloom: d(h.bloom), difficulty: q(h.difficulty),
     number: q(h.number), gasLimit: q(h.gasLimit), gasUsed: q(h.gasUsed), timestamp: q(h.timestamp), extraData: d(h.extra),
@@ -28,6 +29,8 @@ export function headerJson(stored: StoredBlock): Record<string, unknown> {
     timestampMilliseconds: opt(h.timestampMs, q), minDelayExcess: opt(h.minDelayExcess, q),
     hash: d(stored.hash),
   };
+  if (format === 'subnet-evm') for (const k of CORETH_ONLY_FIELDS) delete out[k];
+  return out;
 }
 
 /** A logs filter: addresses (any of) and up to 4 topic positions (null = any, list = any of). */
@@ -119,7 +122,7 @@ export class SubscriptionSet {
     switch (kind) {
       case 'newHeads':
         if (params.length > 1) throw new ParamError('too many arguments, want at most 1');
-        sub.stop = this.chain.onBlock((block) => emit(headerJson(block)));
+        sub.stop = this.chain.onBlock((block) => emit(headerJson(block, this.chain.rules.codec.format)));
         break;
       case 'logs': {
         if (params.length > 2) throw new ParamError('too many arguments, want at most 2');

@@ -34,7 +34,7 @@ async function replayFromParent(chain: EvmChain, block: StoredBlock): Promise<Re
   const h = block.block.header;
   if (h.number === 0n) throw new Error('genesis is not traceable');
   const { vm, state } = await chain.stateView(h.number - 1n);
-  const env = envBlock(chain.common, { number: h.number, timestamp: h.timestamp, gasLimit: h.gasLimit, baseFee: h.baseFee ?? 0n });
+  const env = envBlock(chain.common, { number: h.number, timestamp: h.timestamp, gasLimit: h.gasLimit, baseFee: h.baseFee ?? 0n, coinbase: h.coinbase });
   return { vm, state, txs: chain.blockTransactions(block), env, gasUsed: 0n };
 }
 

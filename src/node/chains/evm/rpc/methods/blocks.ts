@@ -8,12 +8,12 @@ import type { EthMethods } from '../types.js';
 async function render(chain: EvmChain, block: StoredBlock | undefined, fullTx: boolean) {
   if (!block) return null;
   const receipts = fullTx ? await chain.getBlockReceipts(block.hash) : undefined;
-  return blockJson(block, chain.blockTransactions(block), receipts, fullTx);
+  return blockJson(block, chain.blockTransactions(block), receipts, fullTx, chain.rules.codec.format);
 }
 
 /** coreth's rpcMarshalHeader: the block fields without body ones, plus totalDifficulty. */
-function headerJson(block: StoredBlock): Record<string, unknown> {
-  const out = blockJson(block, [], undefined, false);
+function headerJson(chain: EvmChain, block: StoredBlock): Record<string, unknown> {
+  const out = blockJson(block, [], undefined, false, chain.rules.codec.format);
   for (const k of ['size', 'blockExtraData', 'transactions', 'uncles']) delete out[k];
   return out;
 }
@@ -68,12 +68,12 @@ export const blockMethods: EthMethods = {
   async eth_getHeaderByNumber(p, { chain }) {
     arity(p, 1, 1);
     const b = await blockByRef(chain, fromRpc.blockTag(p[0], 0));
-    return b ? headerJson(b) : null;
+    return b ? headerJson(chain, b) : null;
   },
   async eth_getHeaderByHash(p, { chain }) {
     arity(p, 1, 1);
     const b = await chain.getBlockByHash(fromRpc.hash(p[0], 0));
-    return b ? headerJson(b) : null;
+    return b ? headerJson(chain, b) : null;
   },
   async eth_getBlockTransactionCountByNumber(p, { chain }) {
     arity(p, 1, 1);

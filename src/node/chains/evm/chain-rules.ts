@@ -1,0 +1,58 @@
+import type { Common } from '@ethereumjs/common';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import type { Address } from '@ethereumjs/util';
+import { createVM, type VM, type VMOpts } from '@ethereumjs/vm';
+import { type BlockCodec, CORETH_BLOCK_CODEC } from './block-codec.js';
+import { type BuildInput, type BuildResult, buildBlock, childFees } from './block-builder.js';
+import type { CorethBlock } from './coreth-block.js';
+import type { CorethHeader } from './coreth-header.js';
+import { type FeeConfig, desiredDelayExcess } from './fees.js';
+import { type CorethGenesis, buildGenesis } from './genesis.js';
+import { P256_VERIFY_ADDRESS, p256VerifyPrecompile } from './p256-verify.js';
+import type { TrieDb } from './trie-db.js';
+
+/** What the chain hands the rules to build a block: everything but the rules' own fee settings. */
+export type ChainBuildInput = Omit<BuildInput, 'feeConfig' | 'desiredDelayExcess'>;
+
+export interface VmParts {
+  common: Common;
+  stateManager: MerkleStateManager;
+  blockchain: NonNullable<VMOpts['blockchain']>;
+}
+
+/**
+ * The rules an EvmChain runs by: how its blocks are laid out, its genesis, its precompiles and execution
+ * hooks, its fee algorithm and block building. The C-chain runs coreth's; subnet-EVM chains their own.
+ */
+export interface ChainRules {
+  /** Names the chain in logs ("C-chain", or the chain's name). */
+  readonly label: string;
+  readonly codec: BlockCodec;
+  /** The genesis block, its state written to `db`. */
+  buildGenesis(genesis: CorethGenesis, db: TrieDb, common: Common): Promise<CorethBlock>;
+  /** A VM over the given state with this chain's precompiles and execution hooks. */
+  createVm(parts: VmParts): Promise<VM>;
+  buildBlock(inp: ChainBuildInput): Promise<BuildResult>;
+  /** Base fee and gas limit of a child of `parent` built at `childMs` (eth_baseFee, the pool's minimum fee cap). */
+  childFees(parent: CorethHeader, childMs: bigint): { baseFee: bigint; gasLimit: bigint };
+  /** The head or its state changed; `state` is at the head's effective root. Runs before the new head is visible. */
+  headChanged?(head: CorethHeader, state: MerkleStateManager): Promise<void>;
+  /** Pool admission beyond geth's checks, on the head state; throws the rejection. */
+  admitTx?(sender: Address, state: MerkleStateManager): Promise<void>;
+}
+
+/** coreth's stateless precompiles beyond Ethereum's: RIP-7212 P256VERIFY (Granite). */
+export const CORETH_EVM_OPTS = { customPrecompiles: [{ address: P256_VERIFY_ADDRESS, function: p256VerifyPrecompile }] };
+
+/** The C-chain: coreth's blocks, ACP-176 fees with the node's `fees` settings, atomic ext data. */
+export function corethRules(fees: FeeConfig): ChainRules {
+  const delayExcess = fees.desiredMinDelayMs === undefined ? undefined : desiredDelayExcess(fees.desiredMinDelayMs);
+  return {
+    label: 'C-chain',
+    codec: CORETH_BLOCK_CODEC,
+    buildGenesis,
+    createVm: (parts) => createVM({ ...parts, evmOpts: CORETH_EVM_OPTS }),
+    buildBlock: (inp) => buildBlock({ ...inp, feeConfig: fees, ...(delayExcess !== undefined ? { desiredDelayExcess: delayExcess } : {}) }),
+    childFees: (parent, childMs) => childFees(parent, childMs, fees),
+  };
+}
