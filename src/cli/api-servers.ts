@@ -12,6 +12,8 @@ export interface ApiServersOptions {
   metricsApiPort?: number;
   /** Extra network names, e.g. {fuji: 'local'}: a devnet answers as Fuji too. */
   networkAliases?: Record<string, string>;
+  /** Nodes the signature aggregator asks (overrides api.nodeUrls), e.g. the devnet of `firn start`. */
+  nodeUrls?: string[];
   log: Log;
 }
 
@@ -39,7 +41,7 @@ export async function startApiServers(db: Queryable, options: ApiServersOptions)
   const shown = host === '0.0.0.0' ? '127.0.0.1' : host;
   try {
     if (options.dataApiPort !== undefined) {
-      const app = await createDataApi(db, dataApiConfigFromApiConfig(options.api, { log: options.log, ...(options.networkAliases ? { networkAliases: options.networkAliases } : {}) }));
+      const app = await createDataApi(db, dataApiConfigFromApiConfig(options.api, { log: options.log, ...(options.networkAliases ? { networkAliases: options.networkAliases } : {}), ...(options.nodeUrls ? { nodeUrls: options.nodeUrls } : {}) }));
       servers.push(app);
       await app.listen({ host, port: options.dataApiPort });
       urls.dataApi = `http://${shown}:${(app.server.address() as { port: number }).port}`;

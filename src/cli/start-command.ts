@@ -37,11 +37,12 @@ export async function runStartCommand(argv: string[]): Promise<void> {
     return;
   }
   const log = devnet.node.log;
+  const nodeUrl = devnet.node.url.replace('//0.0.0.0:', '//127.0.0.1:');
   let indexer: RunningIndexer | undefined;
   if (extras['indexer']) {
     const databaseUrl = (extras['database-url'] as string) || process.env.DATABASE_URL || '';
     const indexerConfig: IndexerConfig = {
-      nodeUrls: [devnet.node.url.replace('//0.0.0.0:', '//127.0.0.1:')],
+      nodeUrls: [nodeUrl],
       ...(databaseUrl ? { databaseUrl } : {}),
       databaseDir: join(config.dataDir, 'index'),
       chains: [],
@@ -73,6 +74,7 @@ export async function runStartCommand(argv: string[]): Promise<void> {
       dataApiPort: extras['data-api-port'] as number,
       metricsApiPort: extras['metrics-api-port'] as number,
       networkAliases,
+      nodeUrls: [nodeUrl],
       log: log.child({ component: 'api' }),
     });
     process.stdout.write(`\nData API     ${apis.urls.dataApi}/v1/chains   (docs ${apis.urls.dataApi}/api)\nMetrics API  ${apis.urls.metricsApi}/v2/chains   (docs ${apis.urls.metricsApi}/api)\n\n`);

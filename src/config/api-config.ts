@@ -40,6 +40,8 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   logFormat: 'auto' | 'json' | 'pretty';
   logLevel: string;
+  /** Nodes the signature aggregator asks (P-chain RPC and ACP-118); none = aggregation answers 503. */
+  nodeUrls: string[];
 }
 
 export const API_OPTIONS: OptionSpec[] = [
@@ -55,6 +57,7 @@ export const API_OPTIONS: OptionSpec[] = [
   { name: 'trust-proxy', type: 'string', default: 'false', help: 'trust X-Forwarded-* from proxies: false, true, a hop count, or comma-separated addresses/CIDRs' },
   { name: 'log-format', type: 'string', default: 'auto', help: 'auto, json or pretty', check: (v: string) => (['auto', 'json', 'pretty'].includes(v) ? undefined : 'must be auto, json or pretty') },
   { name: 'log-level', type: 'string', default: 'info', help: 'debug, info, warn or error', check: (v: string) => (['debug', 'info', 'warn', 'error'].includes(v.toLowerCase()) ? undefined : 'must be debug, info, warn or error') },
+  { name: 'node-urls', type: 'list', default: [], help: 'node URLs the signature aggregator asks for validator sets and signatures, comma-separated (firn start: the devnet)' },
   { name: 'config-file', type: 'string', default: '', help: 'JSON file of options' },
 ];
 
@@ -99,6 +102,7 @@ export function loadApiConfig(
       trustProxy: parseTrustProxy(v['trust-proxy'] as string),
       logFormat: v['log-format'] as ApiConfig['logFormat'],
       logLevel: (v['log-level'] as string).toLowerCase(),
+      nodeUrls: (v['node-urls'] as string[]).map((u) => u.replace(/\/+$/, '')),
     },
   };
 }

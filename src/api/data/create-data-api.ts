@@ -9,6 +9,7 @@ import { apiServerOptionsFromConfig } from '../http/server/options-from-config.j
 import { ChainDirectory } from './chains/chain-directory.js';
 import type { DataApiPresentation } from './chains/chain-info.js';
 import { dataApiRoutes, type DataApiContext } from './index.js';
+import { createSignatureAggregation } from './signature-aggregation/index.js';
 
 /** The Data API's default port (`npm start` serves it on 8080). */
 export const DATA_API_PORT = 8080;
@@ -33,6 +34,8 @@ export interface DataApiConfig {
   networkAliases?: Record<string, string>;
   /** How chains are presented beyond what the index knows (token names, public URLs, logos, features). */
   presentation?: DataApiPresentation;
+  /** Nodes the signature aggregator asks (P-chain RPC, ACP-118 signature requests); none = aggregation answers 503. */
+  nodeUrls?: string[];
 }
 
 /** A Data API config from the loaded API options (`firn serve`, `npm start`). */
@@ -44,6 +47,7 @@ export function dataApiConfigFromApiConfig(config: ApiConfig, extra: Partial<Dat
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     rateLimits: base.rateLimits,
+    ...(config.nodeUrls.length > 0 ? { nodeUrls: config.nodeUrls } : {}),
     ...extra,
   };
 }
@@ -92,6 +96,7 @@ export async function createDataApi(db: Queryable, config: DataApiConfig): Promi
     chains: new ChainDirectory(db, { now, ...(config.networkAliases ? { networkAliases: config.networkAliases } : {}) }),
     presentation: config.presentation ?? {},
     now,
+    ...(config.nodeUrls && config.nodeUrls.length > 0 ? { signatureAggregation: createSignatureAggregation(config.nodeUrls) } : {}),
   };
   await dataApiRoutes(app, ctx);
   return app;

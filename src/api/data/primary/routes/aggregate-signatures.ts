@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError, ServiceUnavailableError } from '../../../http/errors/http-errors.js';
+import { BadRequestError, HttpError, InternalServerError, ServiceUnavailableError } from '../../../http/errors/http-errors.js';
+import { AggregationFailed, type AggregationRequest, type SignatureAggregation } from '../../signature-aggregation/index.js';
 import type { DataApiContext } from '../../index.js';
 import { resolveNetwork } from '../networks/resolve-network.js';
 import { sendAsBuilt } from '../paging.js';
 import { parseIdOrHex } from '../params/ids.js';
 import { decodeHexParam, unpackWarpMessage } from '../params/warp-message.js';
 import { networkParams } from '../schemas/params.js';
+import { parseUnsignedMessage } from '../../../../codec/warp/unsigned-message.js';
 
 export interface SignatureAggregatorRequest {
   message?: string;
@@ -16,8 +18,26 @@ export interface SignatureAggregatorRequest {
   pChainHeight?: number;
 }
 
-/** Why aggregation answers 503 once a request is valid: Firn does not aggregate signatures yet. */
-export const AGGREGATION_UNAVAILABLE = 'signature aggregation is not available on this server yet: the request is valid, but Firn does not collect validator signatures';
+/** Why aggregation answers 503 once a request is valid: no node to ask is configured. */
+export const AGGREGATION_UNAVAILABLE = 'signature aggregation is not available on this server: no node URL is configured (--node-urls / FIRN_NODE_URLS; firn start sets its devnet)';
+
+/** The configured aggregator, or the 503 saying none is. */
+export function requireAggregation(ctx: DataApiContext): SignatureAggregation {
+  if (!ctx.signatureAggregation) throw new ServiceUnavailableError(AGGREGATION_UNAVAILABLE);
+  return ctx.signatureAggregation;
+}
+
+/** Runs an aggregation, turning its failures into the upstream's 500 text (data-api.md §10.2 step 10). */
+export async function runAggregation(aggregation: SignatureAggregation, request: AggregationRequest): Promise<{ signedMessage: string }> {
+  try {
+    const result = await aggregation.aggregator.aggregate(request);
+    return { signedMessage: Buffer.from(result.signedMessage).toString('hex') };
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    if (e instanceof AggregationFailed) throw new InternalServerError(e.message);
+    throw new InternalServerError(`failed to aggregate signatures. error: ${(e as Error).message}`);
+  }
+}
 
 const percent = (description: string) => ({ type: 'integer', minimum: 0, maximum: 100, description }) as const;
 
@@ -26,28 +46,40 @@ const percent = (description: string) => ({ type: 'integer', minimum: 0, maximum
  * a 400: hex of message and justification, the message as a warp message of this network, one of the two
  * present, quorum plus buffer at most 100, the signing subnet id.
  */
-export function checkAggregationRequest(body: SignatureAggregatorRequest, networkId: number): void {
+export function checkAggregationRequest(body: SignatureAggregatorRequest, networkId: number): AggregationRequest | undefined {
   const message = body.message === undefined ? new Uint8Array(0) : decodeHexParam(body.message);
   if (!message) throw new BadRequestError('Could not decode message: message must be hex (an optional 0x prefix, an even number of digits)');
   const justification = body.justification === undefined ? new Uint8Array(0) : decodeHexParam(body.justification);
   if (!justification) throw new BadRequestError('Could not decode justification: justification must be hex (an optional 0x prefix, an even number of digits)');
   const empty = (b: Uint8Array) => b.every((x) => x === 0);
   if (empty(message) && empty(justification)) throw new BadRequestError('Must provide either message or justification');
+  let warp: ReturnType<typeof unpackWarpMessage>;
   if (!empty(message)) {
-    const warp = unpackWarpMessage(message);
+    warp = unpackWarpMessage(message);
     if (!warp) throw new BadRequestError('Error unpacking warp message: message must be an unsigned warp message or the data of a SendWarpMessage log');
     if (warp.networkId !== networkId) throw new BadRequestError(`Error unpacking warp message: it is for network ID ${warp.networkId}, this network's ID is ${networkId}`);
   }
   const quorum = body.quorumPercentage ?? 67;
   const buffer = body.quorumPercentageBuffer ?? 0;
   if ((quorum === 0 ? 67 : quorum) + buffer > 100) throw new BadRequestError('Invalid quorum buffer number: quorumPercentage + quorumPercentageBuffer must not exceed 100');
+  let signingSubnetId: Uint8Array | undefined;
   if (body.signingSubnetId !== undefined) {
     try {
-      parseIdOrHex('signingSubnetId', body.signingSubnetId);
+      signingSubnetId = parseIdOrHex('signingSubnetId', body.signingSubnetId);
     } catch {
       throw new BadRequestError(`Error parsing signing subnet ID: ${JSON.stringify(body.signingSubnetId)} is neither a cb58 nor a 0x-hex 32-byte id`);
     }
   }
+  // A justification alone names no message to sign (upstream fails such a request while unpacking it).
+  if (!warp) return undefined;
+  return {
+    message: parseUnsignedMessage(warp.bytes),
+    justification,
+    ...(signingSubnetId ? { signingSubnetId } : {}),
+    quorumPercentage: quorum === 0 ? 67 : quorum,
+    quorumPercentageBuffer: buffer,
+    pChainHeight: BigInt(body.pChainHeight ?? 0),
+  };
 }
 
 /** POST /v1/signatureAggregator/{network}/aggregateSignatures (aggregateSignatures). */
@@ -56,8 +88,10 @@ export function aggregateSignaturesRoute(app: FastifyInstance, ctx: DataApiConte
     schema: {
       operationId: 'aggregateSignatures',
       summary: 'Aggregate Signatures',
-      description: `Aggregates Signatures for a Warp message from Subnet validators. The request is checked fully (a 400 names what is wrong);
-aggregation itself is not available on Firn yet, so a valid request is answered with a 503.`,
+      description: `Aggregates Signatures for a Warp message from Subnet validators: the signing subnet's validators at pChainHeight are
+asked for their BLS signatures (ACP-118), and once the valid ones carry quorumPercentage of the weight (quorumPercentage +
+quorumPercentageBuffer when they can) the signed message is returned. A 400 names what is wrong with a request; a 500
+\`failed to aggregate signatures. error: …\` says why the quorum could not be reached.`,
       tags: ['Signature Aggregator'],
       params: networkParams(),
       body: {
@@ -75,10 +109,11 @@ aggregation itself is not available on Firn yet, so a valid request is answered 
     },
     config: { weight: 'medium' },
     ...sendAsBuilt,
-  }, async (request) => {
+  }, async (request, reply) => {
     const net = await resolveNetwork(ctx, request.params.network);
     const body = (request.body ?? {}) as SignatureAggregatorRequest;
-    checkAggregationRequest(body, net.network.networkId);
-    throw new ServiceUnavailableError(AGGREGATION_UNAVAILABLE);
+    const checked = checkAggregationRequest(body, net.network.networkId);
+    if (!checked) throw new BadRequestError('Error unpacking warp message: a justification alone names no message to sign; send the message too');
+    return reply.code(201).send(await runAggregation(requireAggregation(ctx), checked));
   });
 }
