@@ -2,7 +2,8 @@
  * The official TypeScript SDK, @avalanche-sdk/chainkit 0.3.13, run unchanged against Firn's Data API and Metrics
  * API: only the server URL differs (per-call `serverURL`, data-api.md §9.1; telemetry off, `avacloud` off).
  * A real devnet runs the activity generator (P-, X- and C-chain traffic, ERC-20/721/1155) plus an ERC-20 and an
- * ERC-721 deployed here; the real indexer follows it into a store and the real API servers serve it on free ports.
+ * ERC-721 deployed here; the real indexer follows it into a store and the real API servers serve it on free ports
+ * (test/helpers/indexed-devnet.ts).
  * Every SDK call parses its response with the SDK's own zod schemas (closed enums, null rejected), so a call that
  * returns at all passed that validation; its content is then compared with the node's own answers.
  */
@@ -10,32 +11,19 @@ import { Avalanche } from '@avalanche-sdk/chainkit';
 import { BadRequestError, NotFoundError, ResponseValidationError } from '@avalanche-sdk/chainkit/models/errors';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { concat, decodeAbiParameters, decodeFunctionResult, encodeAbiParameters, encodeFunctionData, getAddress, type Abi, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import type { Abi, Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StakingPeriods } from '../../src/activity/context.js';
-import { fundedKeys, pAddressOf, userActors, xAddressOf } from '../../src/activity/keys.js';
-import { startActivity, type ActionRecord, type ActivityStats } from '../../src/activity/start-activity.js';
-import { startApiServers, type RunningApis } from '../../src/cli/api-servers.js';
-import { loadApiConfig } from '../../src/config/api-config.js';
-import { loadIndexerConfig } from '../../src/config/indexer-config.js';
-import { startIndexer, type RunningIndexer } from '../../src/indexer/indexer.js';
+import { pAddressOf, xAddressOf } from '../../src/activity/keys.js';
+import type { ActivityStats } from '../../src/activity/start-activity.js';
 import { idToString } from '../../src/lib/cb58.js';
 import { sha256 } from '../../src/lib/hash.js';
 import { hexToBytes } from '../../src/lib/hex.js';
-import { silentLog } from '../../src/lib/log.js';
-import { openTestDatabase, postgresAvailable, type TestDatabase } from '../../src/store/testing.js';
-import { rpc, startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
-import { contract } from '../helpers/solc.js';
+import { postgresAvailable } from '../../src/store/testing.js';
+import { startIndexedDevnet, TRANSFER_BATCH_TOPIC, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, type IndexedDevnet, type NodeBlock } from '../helpers/indexed-devnet.js';
 
 const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
-const ACTIVITY_SEED = 'firn';
-const ACTIVITY_USERS = 8;
 const HOUR = 3600;
 const DAY = 86_400;
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-const TRANSFER_SINGLE_TOPIC = '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62';
-const TRANSFER_BATCH_TOPIC = '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb';
 
 const serverUp = await postgresAvailable();
 
@@ -48,134 +36,36 @@ vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
 });
 
 describe(`@avalanche-sdk/chainkit 0.3.13 against Firn (${serverUp ? 'postgres' : 'pglite'})`, () => {
-  let devnet: DevnetProcess;
-  let t: TestDatabase;
-  let indexer: RunningIndexer;
-  let apis: RunningApis;
+  let env: IndexedDevnet;
   let stats: ActivityStats;
   let cChainId: string;
-  let head: bigint;
   /** The node's heights the indexer caught up with before the servers started. */
   let heights: Record<'C' | 'P' | 'X', bigint>;
+  /** Every C-chain block the node has, newest first, with its transactions and their receipts. */
+  let cBlocks: NodeBlock[];
+  let at: IndexedDevnet['at'];
+  let txs: IndexedDevnet['txs'];
+  let multiTokenId: bigint;
   /** Per-call options: the only thing that differs from code written for the hosted service. */
   let data: { serverURL: string };
   let metrics: { serverURL: string };
   const sdk = new Avalanche({ network: 'fuji', enableTelemetry: false });
 
-  const me = privateKeyToAccount(fundedKeys().dev[9]!.privateKeyHex); // the generator funds its users from dev 0..7
-  const users = userActors(ACTIVITY_SEED, ACTIVITY_USERS);
-  const ewoq = fundedKeys().ewoq;
-  const token20 = contract('Token20');
-  const nft721 = contract('Collectible721');
-  const at = {} as Record<'token' | 'nft' | 'multiToken', Hex>;
-  const txs = {} as Record<'transfer', Hex>;
-  let multiTokenId: bigint;
-
-  async function evm(method: string, params: unknown[] = []): Promise<any> {
-    const body = await rpc(devnet.url, '/ext/bc/C/rpc', method, params);
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  }
-  async function node(path: string, method: string, params: unknown = {}): Promise<any> {
-    const body = await rpc(devnet.url, path, method, params);
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  }
-
-  let nonce = 0;
-  async function send(to: Hex | undefined, dataHex: Hex): Promise<any> {
-    const raw = await me.signTransaction({
-      chainId: 43112, type: 'eip1559', nonce: nonce++, ...(to ? { to } : {}), data: dataHex, value: 0n, gas: to ? 300_000n : 3_000_000n,
-      maxFeePerGas: 1_000_000_000_000n, maxPriorityFeePerGas: 1n,
-    });
-    const hash = await evm('eth_sendRawTransaction', [raw]);
-    for (let i = 0; i < 2000; i++) {
-      const receipt = await evm('eth_getTransactionReceipt', [hash]);
-      if (receipt) return receipt;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`${hash} was not mined`);
-  }
-  const fn = (c: { abi: Abi }, functionName: string, args: unknown[] = []) => encodeFunctionData({ abi: c.abi, functionName, args } as never);
-  const read = async (c: { abi: Abi }, address: Hex, functionName: string, args: unknown[] = []) =>
-    decodeFunctionResult({ abi: c.abi, functionName, data: await evm('eth_call', [{ to: address, data: fn(c, functionName, args) }, 'latest']) } as never) as unknown;
-
-  /** The generator's actions of one kind that succeeded. */
-  const done = (kind: string): ActionRecord[] => stats.history.filter((h) => h.kind === kind && h.outcome === 'ok');
-  const userNamed = (name: string) => users.find((u) => u.name === name)!;
-
-  /** Every C-chain block the node has, newest first, with its transactions and their receipts. */
-  let cBlocks: { number: bigint; hash: string; parentHash: string; timestamp: number; gasUsed: bigint; txs: any[]; receipts: any[] }[];
+  const evm = (method: string, params: unknown[] = []) => env.evm(method, params);
+  const node = (path: string, method: string, params: unknown = {}) => env.node(path, method, params);
+  const read = (c: { abi: Abi }, address: Hex, functionName: string, args: unknown[] = []) => env.read(c, address, functionName, args);
+  const done = (kind: string) => env.done(kind);
+  const userNamed = (name: string) => env.userNamed(name);
 
   beforeAll(async () => {
-    devnet = await startDevnet(['--index-enabled']);
-    cChainId = (await node('/ext/info', 'info.getBlockchainID', { alias: 'C' })).blockchainID;
-
-    // The generator's first actions tour every kind (mix.ts planKinds): staking, subnets, chains, X assets and NFTs,
-    // atomic transfers, ERC-20/721/1155 traffic and reverts.
-    // Stakes long enough to still be current while the test runs.
-    const staking: StakingPeriods = { validator: [1800, 3600], delegator: [900, 1500], subnetValidator: [1800, 3600] };
-    const activity = startActivity({ url: devnet.url, seed: ACTIVITY_SEED, users: ACTIVITY_USERS, rate: 20, maxActions: 60, staking });
-    await activity.done;
-    stats = activity.stats;
-    if (stats.state !== 'stopped') throw new Error(`the activity generator ${stats.state}: ${stats.error}`);
-    const needed = ['p.validator', 'p.delegator', 'p.chain', 'p.subnet-validator', 'x.asset', 'c.erc1155.mint', 'c.revert'];
-    const missing = needed.filter((kind) => done(kind).length === 0);
-    if (missing.length > 0) throw new Error(`the activity generator did not do ${missing.join(', ')}: ${JSON.stringify(stats.history.filter((h) => missing.includes(h.kind)))}`);
-
-    nonce = Number(await evm('eth_getTransactionCount', [me.address, 'latest']));
-    at.token = getAddress((await send(undefined, concat([token20.bytecode, encodeAbiParameters([{ type: 'string' }, { type: 'string' }, { type: 'uint256' }], ['SDK Token', 'SDKT', 10n ** 24n])]))).contractAddress);
-    txs.transfer = (await send(at.token, fn(token20, 'transfer', ['0x000000000000000000000000000000000000dEaD', 5n]))).transactionHash;
-    at.nft = getAddress((await send(undefined, concat([nft721.bytecode, encodeAbiParameters([{ type: 'string' }, { type: 'string' }], ['SDK Collectibles', 'SDKC'])]))).contractAddress);
-    await send(at.nft, fn(nft721, 'mint', [me.address, 7n]));
-
-    // The generator's ERC-1155 and one id it minted, from the receipts.
-    const deployment = stats.setupTxs.find((x) => x.what === 'deploy multi-token')!;
-    at.multiToken = getAddress((await evm('eth_getTransactionReceipt', [deployment.id])).contractAddress);
-    const mint = done('c.erc1155.mint')[0]!.txs[0]!;
-    const log = (await evm('eth_getTransactionReceipt', [mint.id])).logs.find((l: any) => l.topics[0] === TRANSFER_SINGLE_TOPIC || l.topics[0] === TRANSFER_BATCH_TOPIC);
-    multiTokenId = log.topics[0] === TRANSFER_SINGLE_TOPIC
-      ? BigInt(log.data.slice(0, 66))
-      : decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data)[0][0]!;
-
-    head = BigInt(await evm('eth_blockNumber'));
-    cBlocks = [];
-    for (let n = head; n >= 0n; n--) {
-      const b = await evm('eth_getBlockByNumber', [`0x${n.toString(16)}`, true]);
-      const receipts = await Promise.all(b.transactions.map((x: any) => evm('eth_getTransactionReceipt', [x.hash])));
-      cBlocks.push({ number: n, hash: b.hash, parentHash: b.parentHash, timestamp: Number(b.timestamp), gasUsed: BigInt(b.gasUsed), txs: b.transactions, receipts });
-    }
-
-    t = await openTestDatabase(serverUp ? 'postgres' : 'pglite');
-    const { config } = loadIndexerConfig([`--node-url=${devnet.url}`, '--chains=P,X,C', '--metrics-port=0', '--poll-interval=50', '--log-level=warn'], {});
-    indexer = await startIndexer(config, { db: t.db });
-    let failure: unknown;
-    indexer.done.catch((e: unknown) => (failure = e));
-    heights = {
-      C: head,
-      P: BigInt((await node('/ext/bc/P', 'platform.getHeight')).height),
-      X: BigInt((await node('/ext/bc/X', 'avm.getHeight')).height),
-    };
-    // Every stream the indexer follows (blocks of each chain, the C-chain's metrics rollups) up to those heights.
-    for (let i = 0; ; i++) {
-      const { rows } = await t.db.query<{ chain: number; stream: string; height: string }>('SELECT chain, stream, height FROM checkpoints');
-      const behind = indexer.followers.map((f) => f.stream).filter((s) => !rows.some((r) => r.chain === s.chain.id && r.stream === s.name && BigInt(r.height) >= heights[s.chain.name as 'C' | 'P' | 'X']));
-      if (behind.length === 0) break;
-      if (failure || i > 2400) throw new Error(`the indexer did not catch up (${behind.map((s) => `${s.chain.name} ${s.name}`).join(', ')}): ${String(failure ?? 'still behind')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-
-    const { config: api } = loadApiConfig(['--port=0', '--page-token-secret=sdk-compat-test-secret', '--rate-limits=false'], {});
-    apis = await startApiServers(t.db, { api, dataApiPort: 0, metricsApiPort: 0, networkAliases: { fuji: 'local' }, log: silentLog });
-    data = { serverURL: apis.urls.dataApi! };
-    metrics = { serverURL: apis.urls.metricsApi! };
+    env = await startIndexedDevnet({ pageTokenSecret: 'sdk-compat-test-secret' });
+    ({ stats, cChainId, heights, cBlocks, at, txs, multiTokenId } = env);
+    data = { serverURL: env.urls.dataApi };
+    metrics = { serverURL: env.urls.metricsApi };
   }, 300_000);
 
   afterAll(async () => {
-    await apis?.stop();
-    await indexer?.stop();
-    await t?.dispose();
-    await devnet?.stop();
+    await env?.stop();
     vi.restoreAllMocks();
   });
 
@@ -191,7 +81,7 @@ describe(`@avalanche-sdk/chainkit 0.3.13 against Firn (${serverUp ? 'postgres' :
     it('data.evm.chains.list and get: the devnet C-chain, under the fuji network', async () => {
       const { chains } = await sdk.data.evm.chains.list({ network: 'fuji' }, data);
       const c = chains.find((x) => x.chainId === '43112')!;
-      expect(c).toMatchObject({ status: 'OK', platformChainId: cChainId, isTestnet: true, vmName: 'EVM', rpcUrl: `${devnet.url}/ext/bc/${cChainId}/rpc` });
+      expect(c).toMatchObject({ status: 'OK', platformChainId: cChainId, isTestnet: true, vmName: 'EVM', rpcUrl: `${env.devnet.url}/ext/bc/${cChainId}/rpc` });
       expect(c.networkToken).toMatchObject({ symbol: 'AVAX', decimals: 18 });
       const byId = await sdk.data.evm.chains.get({ chainId: '43112' }, data);
       expect(byId).toMatchObject({ chainId: '43112', platformChainId: cChainId, chainName: c.chainName, status: 'OK' });
@@ -237,20 +127,20 @@ describe(`@avalanche-sdk/chainkit 0.3.13 against Firn (${serverUp ? 'postgres' :
       const tx = await sdk.data.evm.transactions.get({ chainId: '43112', txHash: txs.transfer }, data);
       const theirs = await evm('eth_getTransactionByHash', [txs.transfer]);
       expect(tx.nativeTransaction).toMatchObject({
-        txHash: txs.transfer, blockNumber: BigInt(theirs.blockNumber).toString(), from: { address: me.address }, input: theirs.input,
+        txHash: txs.transfer, blockNumber: BigInt(theirs.blockNumber).toString(), from: { address: env.me.address }, input: theirs.input,
         method: { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: 'transfer(address,uint256)' },
         to: { address: at.token, name: 'SDK Token', symbol: 'SDKT', decimals: 18 },
       });
       expect(tx.erc20Transfers).toEqual([{
-        from: { address: me.address }, to: { address: '0x000000000000000000000000000000000000dEaD' }, logIndex: 0, value: '5',
+        from: { address: env.me.address }, to: { address: '0x000000000000000000000000000000000000dEaD' }, logIndex: 0, value: '5',
         erc20Token: { address: at.token, name: 'SDK Token', symbol: 'SDKT', decimals: 18, ercType: 'ERC-20' },
       }]);
     });
 
     it('data.evm.contracts.getMetadata: the ERC-20, the ERC-721 and the generator\'s ERC-1155, as the contracts report', async () => {
       const token = await sdk.data.evm.contracts.getMetadata({ chainId: '43112', address: at.token.toLowerCase() }, data);
-      expect(token).toMatchObject({ address: at.token, ercType: 'ERC-20', name: await read(token20, at.token, 'name'), symbol: await read(token20, at.token, 'symbol'), decimals: 18 });
-      expect(token.deploymentDetails).toMatchObject({ deployerAddress: me.address });
+      expect(token).toMatchObject({ address: at.token, ercType: 'ERC-20', name: await read(env.token20, at.token, 'name'), symbol: await read(env.token20, at.token, 'symbol'), decimals: 18 });
+      expect(token.deploymentDetails).toMatchObject({ deployerAddress: env.me.address });
       const nft = await sdk.data.evm.contracts.getMetadata({ chainId: '43112', address: at.nft }, data);
       expect(nft).toMatchObject({ address: at.nft, ercType: 'ERC-721', name: 'SDK Collectibles', symbol: 'SDKC' });
       const multi = await sdk.data.evm.contracts.getMetadata({ chainId: '43112', address: at.multiToken }, data);
@@ -259,7 +149,7 @@ describe(`@avalanche-sdk/chainkit 0.3.13 against Firn (${serverUp ? 'postgres' :
 
     it('data.nfts.get: an ERC-721 token and an ERC-1155 token', async () => {
       const nft = await sdk.data.nfts.get({ chainId: '43112', address: at.nft, tokenId: '7' }, data);
-      expect(nft).toMatchObject({ address: at.nft, ercType: 'ERC-721', tokenId: '7', name: 'SDK Collectibles', symbol: 'SDKC', tokenUri: await read(nft721, at.nft, 'tokenURI', [7n]), ownerAddress: me.address });
+      expect(nft).toMatchObject({ address: at.nft, ercType: 'ERC-721', tokenId: '7', name: 'SDK Collectibles', symbol: 'SDKC', tokenUri: await read(env.nft721, at.nft, 'tokenURI', [7n]), ownerAddress: env.me.address });
       const item = await sdk.data.nfts.get({ chainId: '43112', address: at.multiToken, tokenId: multiTokenId.toString() }, data);
       expect(item).toMatchObject({ address: at.multiToken, ercType: 'ERC-1155', tokenId: multiTokenId.toString() });
     });
@@ -277,7 +167,7 @@ describe(`@avalanche-sdk/chainkit 0.3.13 against Firn (${serverUp ? 'postgres' :
   describe('Data API: primary network', () => {
     it('data.primaryNetwork.transactions.listLatest on the P-chain, by address and txTypes', async () => {
       const funding = stats.setupTxs.find((x) => x.chain === 'P')!;
-      const ewoqBase = await sdk.data.primaryNetwork.transactions.listLatest({ blockchainId: 'p-chain', network: 'fuji', addresses: pAddressOf('local', ewoq), txTypes: ['BaseTx'], pageSize: 100 }, data);
+      const ewoqBase = await sdk.data.primaryNetwork.transactions.listLatest({ blockchainId: 'p-chain', network: 'fuji', addresses: pAddressOf('local', env.ewoq), txTypes: ['BaseTx'], pageSize: 100 }, data);
       const list = ewoqBase.result as any;
       expect(list.chainInfo).toEqual({ chainName: 'p-chain', network: 'fuji' });
       expect(list.transactions.map((x: any) => x.txHash)).toContain(funding.id);
@@ -298,7 +188,7 @@ describe(`@avalanche-sdk/chainkit 0.3.13 against Firn (${serverUp ? 'postgres' :
 
     it('data.primaryNetwork.transactions.listLatest on the X-chain, by address and txTypes', async () => {
       const funding = stats.setupTxs.find((x) => x.chain === 'X')!;
-      const ewoqBase = await sdk.data.primaryNetwork.transactions.listLatest({ blockchainId: 'x-chain', network: 'fuji', addresses: xAddressOf('local', ewoq), txTypes: ['BaseTx'], pageSize: 100 }, data);
+      const ewoqBase = await sdk.data.primaryNetwork.transactions.listLatest({ blockchainId: 'x-chain', network: 'fuji', addresses: xAddressOf('local', env.ewoq), txTypes: ['BaseTx'], pageSize: 100 }, data);
       const list = ewoqBase.result as any;
       expect(list.chainInfo).toEqual({ chainName: 'x-chain', network: 'fuji' });
       expect(list.transactions.map((x: any) => x.txHash)).toContain(funding.id);

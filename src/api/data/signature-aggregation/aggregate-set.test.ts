@@ -5,7 +5,7 @@ import { encodeUnsignedMessage } from '../../../codec/warp/unsigned-message.js';
 import { verifyBitSetSignature } from '../../../codec/warp/verify.js';
 import { sha256 } from '../../../lib/hash.js';
 import { aggregateForSet, QuorumNotReached, requiredWeight } from './aggregate-set.js';
-import { decompressUnchecked } from './signatures.js';
+import { aggregateIfValid, aggregateIfValidJs, decompressUnchecked, signatureIsValid, signatureIsValidJs } from './signatures.js';
 
 const secrets = Array.from({ length: 5 }, (_, i) => sha256(new TextEncoder().encode(`validator-${i}`)));
 const key = (s: Uint8Array) => Buffer.from(blsPublicKeyOf(s)).toString('hex');
@@ -46,5 +46,29 @@ describe('aggregateForSet', () => {
     const sig = blsSign(secrets[0]!, message.bytes);
     expect(Buffer.from(decompressUnchecked(sig).toBytes(true))).toEqual(Buffer.from(sig));
     expect(() => decompressUnchecked(new Uint8Array(95))).toThrow("couldn't decompress signature");
+  });
+});
+
+describe('native and pure-JS BLS agree', () => {
+  const keys = secrets.map((s) => blsPublicKeyOf(s));
+  const sigs = secrets.map((s) => blsSign(s, message.bytes));
+  it('on a valid aggregate, byte for byte', () => {
+    const native = aggregateIfValid(message.bytes, keys, sigs);
+    expect(native).toBeDefined();
+    expect(Buffer.from(native!)).toEqual(Buffer.from(aggregateIfValidJs(message.bytes, keys, sigs)!));
+  });
+  it('on a wrong message, a wrong key and a malformed signature', () => {
+    const other = new Uint8Array([1, 2, 3]);
+    expect(aggregateIfValid(other, keys, sigs)).toBeUndefined();
+    expect(aggregateIfValidJs(other, keys, sigs)).toBeUndefined();
+    const swapped = [keys[1]!, keys[0]!, ...keys.slice(2)];
+    expect(aggregateIfValid(message.bytes, swapped.slice(0, 1), sigs.slice(0, 1))).toBeUndefined();
+    const broken = sigs.map((s, i) => (i === 2 ? new Uint8Array(96).fill(0xff) : s));
+    expect(aggregateIfValid(message.bytes, keys, broken)).toBeUndefined();
+    for (let i = 0; i < 5; i++) {
+      expect(signatureIsValid(message.bytes, keys[i]!, sigs[i]!)).toBe(true);
+      expect(signatureIsValidJs(message.bytes, keys[i]!, sigs[i]!)).toBe(true);
+      expect(signatureIsValid(other, keys[i]!, sigs[i]!)).toBe(false);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import blst from '@chainsafe/blst';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { BLS_SIGNATURE_LEN, blsVerify, publicKeyFromBytes, signatureFromBytes, aggregatePublicKeys } from '../../../codec/warp/bls.js';
 
@@ -43,8 +44,23 @@ export function decompressUnchecked(bytes: Uint8Array): G2Point {
 /**
  * Aggregates `signatures` and checks the aggregate against the aggregate of `publicKeys` (compressed G1) over
  * `message`: the aggregate's bytes when it verifies, undefined when it does not (or a signature is malformed).
+ * Native blst (AvalancheGo's own library): signatures are summed without per-point subgroup checks and the
+ * aggregate is group-checked once in the verification, as `aggregateIfValidJs` does in pure JS.
  */
 export function aggregateIfValid(message: Uint8Array, publicKeys: Uint8Array[], signatures: Uint8Array[]): Uint8Array | undefined {
+  if (signatures.length === 0 || signatures.length !== publicKeys.length) return undefined;
+  try {
+    const aggregate = blst.aggregateSerializedSignatures(signatures, false);
+    const keys = publicKeys.map((k) => blst.PublicKey.fromBytes(k, true));
+    if (!blst.fastAggregateVerify(message, keys, aggregate, true)) return undefined;
+    return aggregate.toBytes(true);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same check in pure JS (@noble/curves): the reference the native path is tested against. */
+export function aggregateIfValidJs(message: Uint8Array, publicKeys: Uint8Array[], signatures: Uint8Array[]): Uint8Array | undefined {
   if (signatures.length === 0) return undefined;
   let sum: G2Point;
   try {
@@ -66,6 +82,15 @@ export function aggregateIfValid(message: Uint8Array, publicKeys: Uint8Array[], 
 
 /** One validator's signature, fully checked (as AvalancheGo's bls.Verify). */
 export function signatureIsValid(message: Uint8Array, publicKey: Uint8Array, signature: Uint8Array): boolean {
+  try {
+    return blst.verify(message, blst.PublicKey.fromBytes(publicKey, true), blst.Signature.fromBytes(signature, true), true, true);
+  } catch {
+    return false;
+  }
+}
+
+/** The same check in pure JS (@noble/curves). */
+export function signatureIsValidJs(message: Uint8Array, publicKey: Uint8Array, signature: Uint8Array): boolean {
   try {
     return blsVerify(publicKeyFromBytes(publicKey), signatureFromBytes(signature), message);
   } catch {
