@@ -43,5 +43,7 @@ check the aggregate once (subgroup + pairing against the aggregate key), encode 
 |---|---|---|---|---|
 | ${VALIDATORS} | ${median.toFixed(1)} ms | ${best.toFixed(1)} ms | ${worst.toFixed(1)} ms | ≤ 50 ms (${verdict}) |
 
-Pure-JS BLS (@noble/curves): G2 decompression (an Fp2 square root per signature) dominates.
+Native blst (\`@chainsafe/blst\`, the library AvalancheGo uses): signatures summed without per-point subgroup checks, the
+aggregate group-checked and verified once; per-signature checks only when the aggregate fails. The pure-JS path
+(@noble/curves, kept as the reference in tests) took 215–262 ms for the same work on this machine.
 `);
