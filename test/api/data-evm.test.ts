@@ -4,6 +4,7 @@
  * transfers, internal transactions, a block that could not be traced, a Teleporter message), on PGlite and
  * on PostgreSQL. Every success body is checked against the reference OpenAPI schemas.
  */
+import { referenceOpenApiDir } from '../helpers/reference.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -26,7 +27,7 @@ import { writeEvmBatch } from '../../src/store/writers/evm/write-evm-batch.js';
 import { startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
 import { contract } from '../helpers/solc.js';
 
-const REFERENCE = resolve(import.meta.dirname, '../../../shared/reference/openapi');
+const REFERENCE = referenceOpenApiDir();
 const responseSchemas = JSON.parse(readFileSync(resolve(REFERENCE, 'glacier-response-schemas.json'), 'utf8')) as Record<string, { status: number; schema: object }>;
 const glacier = JSON.parse(readFileSync(resolve(REFERENCE, 'glacier.json'), 'utf8'));
 

@@ -5,6 +5,7 @@
  * real indexer, served over HTTP and compared with the node's own answers. Every success body is checked
  * against the reference OpenAPI schemas and for nulls (the SDK rejects null where a field must be absent).
  */
+import { referenceOpenApiDir } from '../helpers/reference.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,7 +32,7 @@ import { emptyPrimaryRows, type Owners, type PrimaryRows, type UtxoRow } from '.
 import { writePrimaryRows } from '../../src/store/writers/primary/write-primary-rows.js';
 import { rpc, startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
 
-const REFERENCE = resolve(import.meta.dirname, '../../../shared/reference/openapi');
+const REFERENCE = referenceOpenApiDir();
 const responseSchemas = JSON.parse(readFileSync(resolve(REFERENCE, 'glacier-response-schemas.json'), 'utf8')) as Record<string, { status: number; schema: object }>;
 const glacier = JSON.parse(readFileSync(resolve(REFERENCE, 'glacier.json'), 'utf8'));
 

@@ -7,6 +7,7 @@
  * every C-chain transaction, contract and NFT the node has, each validator by node id, and the malformed, unknown and
  * unavailable requests of each operation, including every signature-aggregation answer.
  */
+import { referenceOpenApiDir } from '../helpers/reference.js';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -16,7 +17,7 @@ import { idFromString, idToString } from '../../src/lib/cb58.js';
 import { postgresAvailable } from '../../src/store/testing.js';
 import { startIndexedDevnet, TRANSFER_SINGLE_TOPIC, TRANSFER_TOPIC, type IndexedDevnet } from '../helpers/indexed-devnet.js';
 
-const REFERENCE = resolve(import.meta.dirname, '../../../shared/reference/openapi');
+const REFERENCE = referenceOpenApiDir();
 const responseSchemas = JSON.parse(readFileSync(resolve(REFERENCE, 'glacier-response-schemas.json'), 'utf8')) as Record<string, { status: number; schema: Record<string, any> }>;
 const glacier = JSON.parse(readFileSync(resolve(REFERENCE, 'glacier.json'), 'utf8'));
 const SEED_OPERATIONS = Object.keys(responseSchemas);
