@@ -1,0 +1,216 @@
+/**
+ * Data API benchmark (issue 6, "Performance"): every endpoint under 50 concurrent keep-alive connections at
+ * pageSize 100, next to the same store queries run in process (the floor), and a mixed workload.
+ *
+ * The dataset (bench/data-api/): a mainnet-shaped network with BENCH_EVM_TXS (default 1,000,000) C-chain
+ * transactions and about BENCH_PRIMARY_TXS (default 100,000, plus staking rewards) P-, X- and C-chain atomic
+ * transactions, written with the store's own writers (writeEvmBatch, writePrimaryRows). It is built once into
+ * the database BENCH_DATABASE (default firn_bench_data_api) on the server BENCH_SERVER_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres) and reused while that database holds the C-chain checkpoint
+ * the spec's last block leaves; BENCH_REBUILD=1 (or dropping the database) builds it again.
+ *
+ * The Data API runs in a child process (bench/data-api/serve.ts, createDataApi, rate limits off, clock at the
+ * dataset's end); the load generator and the floor run here. Per endpoint, BENCH_REQUESTS (default 2,000)
+ * measured requests, for at most BENCH_SECONDS (default 10) after up to 200 warm-up ones; the mixed workload
+ * runs BENCH_MIX_SECONDS (default 30) with one server process and with two (node:cluster). Writes the
+ * `data-api` section of docs/benchmarks.md.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { openDataset } from './data-api/build-dataset.js';
+import { DATASET_NOW, datasetId, datasetSpec, PRIMARY_SPAN_SECONDS } from './data-api/dataset-spec.js';
+import { drive, LoadClient, type LoadResult, type RunPlan } from './data-api/load.js';
+import { loadSamples } from './data-api/samples.js';
+import { deepScenario, scenarios, type Scenario } from './data-api/scenarios.js';
+import { machine, writeSection } from './results.js';
+import { fmt, summarize } from './stats.js';
+
+const CONNECTIONS = 50;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 30);
+/** Per row: 200 warm-up requests (at most 3 s), then REQUESTS measured ones (at most SECONDS). */
+const ROW: RunPlan = { concurrency: CONNECTIONS, warmup: 200, warmupSeconds: 3, calls: REQUESTS, seconds: SECONDS };
+const ALONE: RunPlan = { concurrency: 1, warmup: 20, warmupSeconds: 2, calls: 200, seconds: 5 };
+const MIX: RunPlan = { concurrency: CONNECTIONS, warmup: 1_000, warmupSeconds: 5, calls: 1_000_000, seconds: MIX_SECONDS };
+const POOL = 8;
+const SECRET = 'data-api-bench-page-token-secret';
+const DATABASE = process.env.BENCH_DATABASE ?? 'firn_bench_data_api';
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function startServer(url: string, workers: number, offsetMs: number): Promise<{ base: URL; child: ChildProcess; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = fork(resolve(import.meta.dirname, 'data-api/serve.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env, BENCH_DATABASE_URL: url, BENCH_PORT: String(port), BENCH_WORKERS: String(workers), BENCH_CLOCK_OFFSET_MS: String(offsetMs),
+      BENCH_PAGE_TOKEN_SECRET: SECRET, BENCH_POOL_SIZE: String(POOL),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((res, rej) => {
+    child.on('message', (m) => m === 'ready' && res());
+    child.on('exit', (code) => rej(new Error(`Data API process exited with ${code}`)));
+  });
+  const stop = () => new Promise<void>((res) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => res());
+    child.kill('SIGTERM');
+  });
+  return { base: new URL(`http://127.0.0.1:${port}`), child, stop };
+}
+
+interface Row {
+  scenario: Scenario;
+  http: ReturnType<typeof summarize>;
+  rate: number;
+  floor: ReturnType<typeof summarize>;
+  alone: ReturnType<typeof summarize>;
+}
+
+const ok = (p50: number, p99: number) => (p50 <= 5 && p99 <= 25 ? '✓' : '✗');
+
+async function measure(client: LoadClient, scenario: Scenario): Promise<Row> {
+  const http: LoadResult = await client.run(ROW, scenario.path);
+  const floor = await drive(ROW, async (i) => void (await scenario.floor(i)));
+  const alone = await drive(ALONE, async (i) => void (await scenario.floor(i)));
+  const row = { scenario, http: summarize(http.latencies), rate: http.rate, floor: summarize(floor.latencies), alone: summarize(alone.latencies) };
+  console.log(`${scenario.label}: HTTP ${fmt(row.http.p50)} / ${fmt(row.http.p99)} (${row.rate.toFixed(0)} req/s); store ${fmt(row.floor.p50)} / ${fmt(row.floor.p99)}; alone ${fmt(row.alone.p50)}`);
+  return row;
+}
+
+/** The mixed workload: every scenario in proportion to its weight, in a fixed pseudo-random order. */
+async function mixed(client: LoadClient, all: Scenario[]): Promise<{ result: LoadResult; summary: ReturnType<typeof summarize> }> {
+  const wheel: number[] = [];
+  all.forEach((s, i) => {
+    for (let k = 0; k < s.weight; k++) wheel.push(i);
+  });
+  const pick = (i: number) => {
+    const h = Math.imul(i ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
+    return all[wheel[h % wheel.length]!]!.path(i);
+  };
+  const result = await client.run(MIX, pick);
+  return { result, summary: summarize(result.latencies) };
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = loadavg()[0]!;
+  const spec = datasetSpec();
+  const dataset = await openDataset(spec, DATABASE, { rebuild: process.env.BENCH_REBUILD === '1', maxConnections: POOL });
+  const { db, chains } = dataset;
+  const offsetMs = DATASET_NOW * 1000 - Date.now();
+  const now = () => BigInt(Math.floor((Date.now() + offsetMs) / 1000));
+  try {
+    const samples = await loadSamples(db, spec, chains);
+    console.log(samples.counts);
+    let server = await startServer(dataset.url, 1, offsetMs);
+    let client = new LoadClient(server.base, CONNECTIONS);
+    // BENCH_ONLY (a regular expression on the row labels) runs a subset, while developing.
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+    const listed = scenarios({ db, chains, samples, now });
+    const plain = listed.plain.filter((s) => !only || only.test(s.label));
+    const deep = listed.deep.filter((s) => !only || only.test(s.label));
+    for (const s of plain) await client.json(s.path(0));
+
+    const walks: string[] = [];
+    const deepScenarios: Scenario[] = [];
+    for (const list of deep) {
+      const { scenario, pages, walkSeconds } = await deepScenario(client, list);
+      deepScenarios.push(scenario);
+      walks.push(`${list.label.replace(' (last page)', '')}: ${pages.toLocaleString()} pages in ${walkSeconds.toFixed(1)} s`);
+      console.log(`walked ${scenario.label} in ${walkSeconds.toFixed(1)} s`);
+    }
+
+    const all = [...plain, ...deepScenarios].sort((a, b) => (a.group === b.group ? 0 : a.group === 'EVM' ? -1 : 1));
+    const loadBefore = loadavg()[0]!;
+    const rows: Row[] = [];
+    for (const s of all) rows.push(await measure(client, s));
+    const one = await mixed(client, all);
+    console.log(`mixed, 1 process: ${one.result.rate.toFixed(0)} req/s, ${fmt(one.summary.p50)} / ${fmt(one.summary.p99)}`);
+    client.close();
+    await server.stop();
+
+    server = await startServer(dataset.url, 2, offsetMs);
+    client = new LoadClient(server.base, CONNECTIONS);
+    for (const s of all) await client.json(s.path(0));
+    const two = await mixed(client, all);
+    console.log(`mixed, 2 processes: ${two.result.rate.toFixed(0)} req/s, ${fmt(two.summary.p50)} / ${fmt(two.summary.p99)}`);
+    const gzip = new LoadClient(server.base, CONNECTIONS, { 'accept-encoding': 'gzip' });
+    const zipped = await mixed(gzip, all);
+    console.log(`mixed, 2 processes, gzip: ${zipped.result.rate.toFixed(0)} req/s, ${fmt(zipped.summary.p50)} / ${fmt(zipped.summary.p99)}`);
+    gzip.close();
+    client.close();
+    await server.stop();
+    const loadAfter = loadavg()[0]!;
+
+    const misses = rows.filter((r) => ok(r.http.p50, r.http.p99) === '✗');
+    const c = samples.counts;
+    const table = (group: Scenario['group']) => rows.filter((r) => r.scenario.group === group).map((r) =>
+      `| ${r.scenario.label} | ${fmt(r.http.p50)} | ${fmt(r.http.p99)} | ${r.rate.toFixed(0)} | ${fmt(r.floor.p50)} | ${fmt(r.floor.p99)} | ${fmt(r.alone.p50)} | ${ok(r.http.p50, r.http.p99)} |`).join('\n');
+    const head = '| request (pageSize 100) | HTTP p50 | HTTP p99 | req/s | store p50 | store p99 | store alone p50 | target |\n|---|---|---|---|---|---|---|---|';
+    const mixLine = (name: string, m: typeof one) => `| ${name} | ${m.result.rate.toFixed(0)} | ${fmt(m.summary.p50)} | ${fmt(m.summary.p99)} | ${(m.result.bytes / m.result.latencies.length / 1024).toFixed(1)} KiB |`;
+    writeSection('data-api', `
+## Data API (\`npm run bench:data-api\`)
+
+${machine()}; PostgreSQL ${(await db.query<{ v: string }>('SHOW server_version')).rows[0]!.v} on the same 2 cores (shared_buffers
+${(await db.query<{ v: string }>('SHOW shared_buffers')).rows[0]!.v}). 1-minute load average ${loadAtStart.toFixed(2)} when the run started,
+${loadBefore.toFixed(2)} when the measurements started, ${loadAfter.toFixed(2)} at the end (other work shared the machine).
+
+**Dataset** \`${datasetId(spec)}\` (${dataset.built ? `built in ${dataset.buildSeconds!.toFixed(0)} s` : 'reused'}; \`BENCH_REBUILD=1\` or
+\`DROP DATABASE ${DATABASE}\` rebuilds it), written with the store's writers (\`writeEvmBatch\`, \`writePrimaryRows\`):
+C-chain ${c.evmTransactions!.toLocaleString()} transactions (${c.evmFailed!.toLocaleString()} failed) in ${c.evmBlocks!.toLocaleString()} blocks,
+${c.evmLogs!.toLocaleString()} logs, ${c.evmTokenTransfers!.toLocaleString()} token transfers, ${c.evmInternalTransactions!.toLocaleString()} internal
+transactions, ${c.evmAddresses!.toLocaleString()} sending addresses (Zipf: the busiest sends ~8 % of all transactions); primary network
+${(c.pTxs! + c.xTxs! + c.cTxs!).toLocaleString()} transactions over ${PRIMARY_SPAN_SECONDS / 86_400} days (P ${c.pTxs!.toLocaleString()} in
+${c.pBlocks!.toLocaleString()} blocks, X ${c.xTxs!.toLocaleString()} in ${c.xBlocks!.toLocaleString()} blocks, C atomic ${c.cTxs!.toLocaleString()}),
+${c.utxos!.toLocaleString()} UTXOs with real secp256k1 credentials on X and C inputs, ${c.primaryAddresses!.toLocaleString()} addresses (the
+hot exchange wallet is in ${c.hotAddressTxs!.toLocaleString()} txs), ${c.validators!.toLocaleString()} validations and
+${c.delegators!.toLocaleString()} delegations (each ended by its RewardValidatorTx), ${c.subnets!.toLocaleString()} subnets,
+${c.l1Validators!.toLocaleString()} L1 validators, ${c.vertices!.toLocaleString()} legacy X-chain vertices.
+
+**Method.** The Data API (\`createDataApi\`, rate limits off, pool of ${POOL} connections) runs in a child process;
+${CONNECTIONS} concurrent keep-alive connections (node:http) send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
+${SECONDS} s) after up to ${ROW.warmup} warm-up ones, without \`accept-encoding\` (no compression). Lookups rotate over hundreds of sampled ids. "store" runs the route's store queries
+(\`src/store/queries/…\`) in the bench process with the same ${CONNECTIONS} callers on a pool of ${POOL}; "store alone" runs them one at a
+time (the database's own latency). Last pages were reached by following \`nextPageToken\` from the first page (${walks.join('; ')}).
+Target: p50 ≤ 5 ms and p99 ≤ 25 ms (issue 6).
+
+EVM chains (\`/v1/chains/43114/…\`):
+
+${head}
+${table('EVM')}
+
+Primary network (\`/v1/networks/mainnet/…\`):
+
+${head}
+${table('Primary network')}
+
+**Mixed workload** (every row above in proportion to its share of a plausible day's traffic, ${MIX_SECONDS} s after a warm-up,
+${CONNECTIONS} connections; target ≥ 5,000 req/s on 2 cores):
+
+| server | req/s | p50 | p99 | mean body |
+|---|---|---|---|---|
+${mixLine('1 Data API process', one)}
+${mixLine('2 Data API processes (node:cluster)', two)}
+${mixLine('2 processes, clients send accept-encoding: gzip', zipped)}
+
+${misses.length === 0 ? 'Every endpoint meets the latency target.' : `Endpoints over the latency target: ${misses.length} of ${rows.length} (marked ✗).`}
+`);
+  } finally {
+    await db.close();
+  }
+}
+
+await main();

@@ -1,0 +1,97 @@
+import type { Queryable } from '../../src/store/database/database.js';
+import type { DatasetChains } from './build-dataset.js';
+import { KeyRing } from './keys.js';
+import type { DatasetSpec } from './dataset-spec.js';
+
+/** Things to ask the API about, drawn from the stored dataset (so a reused dataset needs no generator run). */
+export interface Samples {
+  evmTxHashes: Uint8Array[];
+  evmBlockNumbers: bigint[];
+  evmBlockHashes: Uint8Array[];
+  evmLastBlock: bigint;
+  contracts: Uint8Array[];
+  nfts: { contract: Uint8Array; tokenId: bigint }[];
+  pTxIds: Uint8Array[];
+  xTxIds: Uint8Array[];
+  cTxIds: Uint8Array[];
+  pBlockIds: Uint8Array[];
+  xBlockHeights: bigint[];
+  subnetIds: Uint8Array[];
+  l1SubnetId?: Uint8Array;
+  /** The account in the most P-/X-chain txs (an exchange wallet), and its C-chain address. */
+  hotAddress: Uint8Array;
+  hotEvmAddress: Uint8Array;
+  /** Nodes with the most validations, and the one with the most delegators. */
+  busyNodeIds: Uint8Array[];
+  popularNodeId: Uint8Array;
+  /** A reward address with many delegations. */
+  rewardAddress: Uint8Array;
+  /** Time range of the P-chain's txs (unix seconds). */
+  pFirstTime: bigint;
+  pLastTime: bigint;
+  counts: Record<string, number>;
+}
+
+async function column<T>(db: Queryable, sql: string, params: unknown[], pick: (r: Record<string, unknown>) => T): Promise<T[]> {
+  const { rows } = await db.query(sql, params);
+  return rows.map(pick);
+}
+
+const bytes = (v: unknown) => new Uint8Array(v as Uint8Array);
+
+export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: DatasetChains): Promise<Samples> {
+  const { P, X, C } = chains;
+  const sample = (table: string, col: string, where: string, n = 400) =>
+    column(db, `SELECT ${col} AS v FROM ${table} WHERE ${where} ORDER BY md5(${col}::text) LIMIT ${n}`, [], (r) => r.v);
+  const count = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
+  const keys = new KeyRing(`firn-bench/${spec.seed}`);
+  const last = BigInt((await db.query<{ n: string }>('SELECT max(number) AS n FROM evm_blocks WHERE chain = $1', [C.id])).rows[0]!.n);
+  const times = (await db.query<{ a: string; b: string }>('SELECT min(block_timestamp) AS a, max(block_timestamp) AS b FROM primary_txs WHERE chain = $1', [P.id])).rows[0]!;
+  const l1 = await column(db, 'SELECT subnet_id AS v FROM primary_l1_validators WHERE chain = $1 GROUP BY subnet_id ORDER BY count(*) DESC LIMIT 1', [P.id], (r) => bytes(r.v));
+  return {
+    evmTxHashes: (await sample('evm_transactions', 'hash', `chain = ${C.id} AND block_number % 97 = 3`)).map(bytes),
+    evmBlockNumbers: Array.from({ length: 400 }, (_, i) => (last * BigInt(i * 7919 % 400)) / 400n),
+    evmBlockHashes: (await sample('evm_blocks', 'hash', `chain = ${C.id} AND number % 13 = 5`)).map(bytes),
+    evmLastBlock: last,
+    contracts: (await sample('evm_contracts', 'address', `chain = ${C.id}`, 200)).map(bytes),
+    nfts: await column(db, `SELECT contract, token_id FROM evm_nft_tokens WHERE chain = $1 ORDER BY md5(token_id::text || encode(contract, 'hex')) LIMIT 300`, [C.id],
+      (r) => ({ contract: bytes(r.contract), tokenId: BigInt(r.token_id as string) })),
+    pTxIds: (await sample('primary_txs', 'tx_id', `chain = ${P.id}`)).map(bytes),
+    xTxIds: (await sample('primary_txs', 'tx_id', `chain = ${X.id}`)).map(bytes),
+    cTxIds: (await sample('primary_txs', 'tx_id', `chain = ${C.id}`)).map(bytes),
+    pBlockIds: (await sample('primary_blocks', 'block_id', `chain = ${P.id}`)).map(bytes),
+    xBlockHeights: await column(db, 'SELECT height AS v FROM primary_blocks WHERE chain = $1 ORDER BY md5(height::text) LIMIT 400', [X.id], (r) => BigInt(r.v as string)),
+    subnetIds: (await sample('primary_subnets', 'subnet_id', `chain = ${P.id}`, 100)).map(bytes),
+    ...(l1[0] ? { l1SubnetId: l1[0] } : {}),
+    hotAddress: keys.account(0).shortId,
+    hotEvmAddress: keys.account(0).evmAddress,
+    busyNodeIds: await column(db, `SELECT node_id AS v FROM primary_stakers WHERE chain = $1 AND kind = 'validator' GROUP BY node_id ORDER BY count(*) DESC, node_id LIMIT 20`, [P.id], (r) => bytes(r.v)),
+    popularNodeId: (await column(db, `SELECT node_id AS v FROM primary_stakers WHERE chain = $1 AND kind = 'delegator' GROUP BY node_id ORDER BY count(*) DESC LIMIT 1`, [P.id], (r) => bytes(r.v)))[0]!,
+    rewardAddress: (await column(db, `SELECT a.address AS v FROM primary_staker_reward_addresses a JOIN primary_stakers s ON s.chain = a.chain AND s.tx_id = a.tx_id
+      WHERE a.chain = $1 AND s.kind = 'delegator' GROUP BY a.address ORDER BY count(*) DESC LIMIT 1`, [P.id], (r) => bytes(r.v)))[0]!,
+    pFirstTime: BigInt(times.a),
+    pLastTime: BigInt(times.b),
+    counts: {
+      evmTransactions: await count('SELECT count(*) AS n FROM evm_transactions WHERE chain = $1', [C.id]),
+      evmFailed: await count('SELECT count(*) AS n FROM evm_transactions WHERE chain = $1 AND status = 0', [C.id]),
+      evmBlocks: await count('SELECT count(*) AS n FROM evm_blocks WHERE chain = $1', [C.id]),
+      evmLogs: await count('SELECT count(*) AS n FROM evm_logs WHERE chain = $1', [C.id]),
+      evmTokenTransfers: await count('SELECT count(*) AS n FROM evm_token_transfers WHERE chain = $1', [C.id]),
+      evmInternalTransactions: await count('SELECT count(*) AS n FROM evm_internal_transactions WHERE chain = $1', [C.id]),
+      evmAddresses: await count('SELECT count(DISTINCT from_address) AS n FROM evm_transactions WHERE chain = $1', [C.id]),
+      pTxs: await count('SELECT count(*) AS n FROM primary_txs WHERE chain = $1', [P.id]),
+      xTxs: await count('SELECT count(*) AS n FROM primary_txs WHERE chain = $1', [X.id]),
+      cTxs: await count('SELECT count(*) AS n FROM primary_txs WHERE chain = $1', [C.id]),
+      pBlocks: await count('SELECT count(*) AS n FROM primary_blocks WHERE chain = $1', [P.id]),
+      xBlocks: await count('SELECT count(*) AS n FROM primary_blocks WHERE chain = $1', [X.id]),
+      utxos: await count('SELECT count(*) AS n FROM primary_utxos'),
+      validators: await count(`SELECT count(*) AS n FROM primary_stakers WHERE chain = $1 AND kind <> 'delegator'`, [P.id]),
+      delegators: await count(`SELECT count(*) AS n FROM primary_stakers WHERE chain = $1 AND kind = 'delegator'`, [P.id]),
+      primaryAddresses: await count('SELECT count(DISTINCT address) AS n FROM primary_address_txs'),
+      hotAddressTxs: await count('SELECT count(*) AS n FROM primary_address_txs WHERE address = $1', [Buffer.from(keys.account(0).shortId)]),
+      subnets: await count('SELECT count(*) AS n FROM primary_subnets WHERE chain = $1', [P.id]),
+      l1Validators: await count('SELECT count(*) AS n FROM primary_l1_validators WHERE chain = $1', [P.id]),
+      vertices: await count('SELECT count(*) AS n FROM xchain_vertices WHERE chain = $1', [X.id]),
+    },
+  };
+}

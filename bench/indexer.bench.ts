@@ -1,0 +1,579 @@
+/**
+ * Indexer benchmark (issue 5, "Performance"). On a generated devnet C-chain (bench/chain-generator, cached in
+ * bench/.cache) served by `firn node` in another process on the same machine:
+ *  - backfill with `firn index --chains=C` into a fresh PostgreSQL database and into PGlite, for a few
+ *    --batch-blocks/--prefetch settings: blocks/s, tx/s, events/s, peak RSS (VmHWM) of the indexer, wall time,
+ *    and the CPU seconds of the indexer and of the node (where the time goes);
+ *  - realtime: with the indexer caught up and the node automining, one tx at a time; latency from the node's
+ *    reply (the block is accepted) to the block being queryable in PostgreSQL;
+ *  - Ponder indexing the same chain's ERC-20 Transfer events into PostgreSQL in the same run.
+ * Everything runs one after the other, so no two measured systems compete for the 2 cores.
+ * Writes the `indexer` section of docs/benchmarks.md.
+ *
+ * Env: BENCH_BLOCKS (default 100000, the chain's workload blocks), BENCH_SETTINGS (batch×prefetch list,
+ * default "100x4,250x4,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
+ * BENCH_ONLY (comma list of pg,pglite,realtime,ponder), BENCH_TRACED_BLOCKS (default 5000: the prefix the run with
+ * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
+ * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process).
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../test/helpers/devnet-process.js';
+import { DEFAULT_PARAMS, paramsFromArgs } from './chain-generator/chain-params.js';
+import { addressOf, keyFromLabel, signEip1559 } from './chain-generator/eip1559-signer.js';
+import { ensureChain, type CachedChain } from './chain-generator/generate-chain.js';
+import { FIRN_BIN, cpuSeconds, currentRss, peakRss, serveNode, startChild, treePids, waitFor, type Child } from './chain-generator/processes.js';
+import { PONDER_BIN, writePonderProject } from './ponder-project/ponder-project.js';
+import { machine, writeSection } from './results.js';
+import { summarize } from './stats.js';
+
+const PG_SERVER = 'postgres://postgres@127.0.0.1:5432';
+const CHAIN_ID = 43112;
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'pg,pglite,realtime,ponder').split(','));
+const SETTINGS = (process.env.BENCH_SETTINGS ?? '100x4,250x4,1000x8').split(',').map((s) => {
+  const [batch, prefetch] = s.split('x').map(Number);
+  return { batch: batch!, prefetch: prefetch! };
+});
+/** Blocks the run with the defaults (internal transactions on: every block traced by the node) covers; 0 = skip it. */
+const TRACED_BLOCKS = Number(process.env.BENCH_TRACED_BLOCKS ?? 5_000);
+const REALTIME_BLOCKS = Number(process.env.BENCH_REALTIME_BLOCKS ?? 250);
+const log = (line: string) => process.stdout.write(line + '\n');
+
+// ── PostgreSQL ──────────────────────────────────────────────────────────────────────────────
+
+const createdDatabases: string[] = [];
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function freshDatabase(tag: string): Promise<string> {
+  const name = `firn_bench_${tag}_${process.pid}`;
+  await admin(async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
+  });
+  createdDatabases.push(name);
+  return `${PG_SERVER}/${name}`;
+}
+
+async function dropDatabases(): Promise<void> {
+  await admin(async (c) => {
+    for (const name of createdDatabases) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+// ── Firn backfill ───────────────────────────────────────────────────────────────────────────
+
+interface RowCounts {
+  blocks: number;
+  transactions: number;
+  logs: number;
+  transfers: number;
+}
+
+interface Backfill {
+  kind: 'postgres' | 'pglite';
+  batch: number;
+  prefetch: number;
+  traces: boolean;
+  /** Last block the run was timed to (the chain's head, or the end of a prefix). */
+  height: number;
+  wallSeconds: number;
+  rows: RowCounts;
+  peakRssBytes: number;
+  /** RSS when the clock stopped (PGlite's peak is its initdb, at start-up). */
+  endRssBytes: number;
+  /** CPU seconds over the run: the indexer process, the node process, PostgreSQL's backends for this database. */
+  indexerCpu: number;
+  nodeCpu: number;
+  postgresCpu?: number;
+  /** Mean 1-minute load average sampled during the run (other work on the machine included). */
+  load: number;
+  databaseUrl?: string;
+}
+
+const countSql = (h: number) => `SELECT (SELECT count(*) FROM evm_blocks WHERE number <= ${h}) AS blocks,
+  (SELECT count(*) FROM evm_transactions WHERE block_number <= ${h}) AS transactions,
+  (SELECT count(*) FROM evm_logs WHERE block_number <= ${h}) AS logs,
+  (SELECT count(*) FROM evm_token_transfers WHERE block_number <= ${h}) AS transfers`;
+
+const countsOf = (r: Record<string, unknown>): RowCounts => ({
+  blocks: Number(r.blocks), transactions: Number(r.transactions), logs: Number(r.logs), transfers: Number(r.transfers),
+});
+
+async function pgliteCounts(dir: string, h: number): Promise<RowCounts> {
+  const { PgliteDatabase } = await import('../src/store/database/pglite-database.js');
+  const db = await PgliteDatabase.open(dir);
+  try {
+    const { rows } = await db.query(countSql(h));
+    return countsOf(rows[0]!);
+  } finally {
+    await db.close();
+  }
+}
+
+async function indexedHeight(metricsUrl: string): Promise<number | undefined> {
+  const text = await (await fetch(metricsUrl)).text();
+  const m = /^firn_indexer_indexed_height\{[^}]*\} (\d+)$/m.exec(text);
+  return m ? Number(m[1]) : undefined;
+}
+
+type Store = { url: string } | { dir: string };
+
+function startIndexer(nodeUrl: string, db: Store, o: { batch: number; prefetch: number; traces: boolean; metricsPort: number; pollMs?: number }): Child {
+  const args = [
+    ...(process.env.FIRN_INDEX_NODE_OPTIONS ?? '').split(' ').filter(Boolean), FIRN_BIN, 'index', `--node-url=${nodeUrl}`, '--chains=C',
+    `--batch-blocks=${o.batch}`, `--prefetch=${o.prefetch}`, `--metrics-port=${o.metricsPort}`, '--log-format=json', '--log-level=warn',
+    `--internal-transactions=${o.traces}`, 'url' in db ? `--database-url=${db.url}` : `--database-dir=${db.dir}`,
+  ];
+  if (o.pollMs !== undefined) args.push(`--poll-interval=${o.pollMs}ms`);
+  return startChild(process.execPath, args, { env: { ...process.env, DATABASE_URL: '' } });
+}
+
+/** CPU seconds of the PostgreSQL backends serving one database, summed over every backend seen so far. */
+class BackendCpu {
+  private readonly seen = new Map<number, number>();
+  private client: pg.Client | undefined;
+  constructor(private readonly database: string) {}
+
+  async sample(): Promise<void> {
+    if (!this.client) {
+      this.client = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+      await this.client.connect();
+    }
+    const { rows } = await this.client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [this.database]);
+    for (const { pid } of rows) {
+      const cpu = cpuSeconds(pid);
+      if (cpu !== undefined) this.seen.set(pid, Math.max(cpu, this.seen.get(pid) ?? 0));
+    }
+  }
+
+  get total(): number {
+    let t = 0;
+    for (const v of this.seen.values()) t += v;
+    return t;
+  }
+
+  async close(): Promise<void> {
+    await this.client?.end();
+  }
+}
+
+/**
+ * Runs `firn index` from an empty store until it has indexed block `upTo` (the clock includes start-up), then
+ * stops it and counts the rows of blocks 0..upTo.
+ */
+async function backfill(
+  kind: Backfill['kind'], node: { url: string; pid: number }, chain: CachedChain, o: { batch: number; prefetch: number; traces: boolean }, upTo = chain.head,
+): Promise<Backfill> {
+  const tag = `${kind === 'postgres' ? 'pg' : 'lite'}_${o.batch}x${o.prefetch}${o.traces ? '' : '_nt'}`;
+  const db: Store = kind === 'postgres' ? { url: await freshDatabase(tag) } : { dir: mkdtempSync(join(tmpdir(), 'firn-bench-pglite-')) };
+  const backends = 'url' in db ? new BackendCpu(db.url.slice(db.url.lastIndexOf('/') + 1)) : undefined;
+  const metricsPort = await freePort();
+  const nodeCpu0 = cpuSeconds(node.pid)!;
+  const started = performance.now();
+  const indexer = startIndexer(node.url, db, { ...o, metricsPort });
+  let rss = 0;
+  let cpu = 0;
+  let polls = 0;
+  const loads: number[] = [];
+  const sample = async () => {
+    loads.push(loadavg()[0]!);
+    rss = Math.max(rss, peakRss(indexer.pid) ?? 0);
+    cpu = cpuSeconds(indexer.pid) ?? cpu;
+    if (backends && polls++ % 10 === 0) await backends.sample();
+  };
+  const height = await waitFor(`firn index (${tag})`, 6 * 3600_000, async () => {
+    await sample();
+    const h = await indexedHeight(`http://127.0.0.1:${metricsPort}/metrics`);
+    return h !== undefined && h >= upTo ? h : undefined;
+  }, indexer, 100);
+  const wallSeconds = (performance.now() - started) / 1000;
+  const nodeCpu = cpuSeconds(node.pid)! - nodeCpu0;
+  const endRss = currentRss(indexer.pid) ?? 0;
+  polls = 0;
+  await sample();
+  await indexer.stop();
+  await backends?.close();
+  // Rows up to the height the clock stopped at (a prefix run may have committed a little more meanwhile).
+  const rows: RowCounts = 'url' in db ? await withClient(db.url, async (c) => countsOf((await c.query(countSql(height))).rows[0])) : await pgliteCounts(db.dir, height);
+  if ('dir' in db) rmSync(db.dir, { recursive: true, force: true });
+  const result: Backfill = {
+    kind, ...o, height, wallSeconds, rows, peakRssBytes: rss, endRssBytes: endRss, indexerCpu: cpu, nodeCpu, load: mean(loads),
+    ...(backends ? { postgresCpu: backends.total } : {}), ...('url' in db ? { databaseUrl: db.url } : {}),
+  };
+  log(`  ${tag}${height < chain.head ? ` (blocks 0..${height})` : ''}: ${fmtRate(rows.blocks / wallSeconds)} blocks/s, ${fmtRate(rows.transactions / wallSeconds)} tx/s, ` +
+    `${fmtRate(rows.logs / wallSeconds)} events/s, RSS ${mb(rss)}, ${wallSeconds.toFixed(1)} s (CPU s: indexer ${cpu.toFixed(1)}, node ${nodeCpu.toFixed(1)}` +
+    `${backends ? `, postgres ${backends.total.toFixed(1)}` : ''}; load ${result.load.toFixed(1)})`);
+  if (height >= chain.head) checkCounts(result, chain);
+  else if (rows.blocks !== height + 1) throw new Error(`${tag}: ${rows.blocks} blocks stored up to ${height}`);
+  return result;
+}
+
+function checkCounts(r: Backfill, chain: CachedChain): void {
+  const want: RowCounts = { blocks: chain.head + 1, transactions: chain.transactions, logs: chain.erc20Transfers, transfers: chain.erc20Transfers };
+  for (const k of Object.keys(want) as (keyof RowCounts)[]) {
+    if (r.rows[k] !== want[k]) throw new Error(`${r.kind} ${r.batch}x${r.prefetch}: ${r.rows[k]} ${k} rows, the chain has ${want[k]}`);
+  }
+}
+
+// ── realtime ────────────────────────────────────────────────────────────────────────────────
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<any> {
+  const r = await fetch(`${url}/ext/bc/C/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await r.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+interface Realtime {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+  sendP50: number;
+  pollMs: number;
+}
+
+/**
+ * The node automines a copy of the chain; the indexer (caught up in `databaseUrl`) follows with its
+ * defaults. Each tx is sent after a random pause (so blocks land at random points of the indexer's poll
+ * cycle); its block is accepted when the node replies, and queryable once a SELECT finds it in evm_blocks.
+ */
+async function realtime(chain: CachedChain, databaseUrl: string): Promise<Realtime> {
+  const copy = mkdtempSync(join(tmpdir(), 'firn-bench-rt-'));
+  cpSync(chain.dataDir, copy, { recursive: true });
+  const port = await freePort();
+  const { node, url } = await serveNode(copy, port, { mining: true });
+  const metricsPort = await freePort();
+  const pollMs = 100;
+  const indexer = startIndexer(url, { url: databaseUrl }, { batch: 100, prefetch: 4, traces: true, metricsPort, pollMs });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await waitFor('realtime indexer', 600_000, async () => ((await indexedHeight(`http://127.0.0.1:${metricsPort}/metrics`)) ?? -1) >= chain.head ? true : undefined, indexer, 100);
+    const key = keyFromLabel('firn-bench/sender/0');
+    const from = '0x' + Buffer.from(addressOf(key)).toString('hex');
+    let nonce = Number(await rpc(url, 'eth_getTransactionCount', [from, 'latest']));
+    const to = keyFromLabel('firn-bench/realtime-recipient').slice(0, 20);
+    const chainRow = await client.query<{ id: number }>("SELECT id FROM chains WHERE name = 'C'");
+    const chainId = chainRow.rows[0]!.id;
+    let height = chain.head;
+    const latencies: number[] = [];
+    const sends: number[] = [];
+    for (let i = 0; i < REALTIME_BLOCKS; i++) {
+      await new Promise((r) => setTimeout(r, Math.random() * 150));
+      const raw = signEip1559({ chainId: BigInt(CHAIN_ID), nonce: nonce++, maxFeePerGas: 10n ** 12n, maxPriorityFeePerGas: 1n, gasLimit: 21_000n, to, value: 1n, data: new Uint8Array(0) }, key);
+      const sent = performance.now();
+      await rpc(url, 'eth_sendRawTransaction', ['0x' + Buffer.from(raw).toString('hex')]);
+      const accepted = performance.now();
+      height++;
+      for (;;) {
+        const r = await client.query('SELECT 1 FROM evm_blocks WHERE chain = $1 AND number = $2', [chainId, height]);
+        if (r.rowCount) break;
+        if (performance.now() - accepted > 60_000) throw new Error(`block ${height} not indexed after 60 s:\n${indexer.output()}`);
+        await new Promise((res) => setTimeout(res, 2));
+      }
+      latencies.push(performance.now() - accepted);
+      sends.push(accepted - sent);
+    }
+    const head = Number(await rpc(url, 'eth_blockNumber', []));
+    if (head !== height) throw new Error(`expected one block per tx: node head ${head}, expected ${height}`);
+    const s = summarize(latencies);
+    const r: Realtime = { n: s.n, p50: s.p50, p99: s.p99, max: s.max, mean: s.mean, sendP50: summarize(sends).p50, pollMs };
+    log(`  realtime: accept→queryable p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms over ${r.n} blocks`);
+    return r;
+  } finally {
+    await client.end();
+    await indexer.stop();
+    await node.stop();
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+// ── Ponder ──────────────────────────────────────────────────────────────────────────────────
+
+interface PonderRun {
+  wallSeconds: number;
+  /** From Ponder's HTTP server answering (build done) to the last event stored. */
+  indexingSeconds: number;
+  events: number;
+  peakRssBytes: number;
+  cpu: number;
+  nodeCpu: number;
+  maxRequestsPerSecond: number;
+  load: number;
+}
+
+async function ponder(node: { url: string; pid: number }, chain: CachedChain): Promise<PonderRun> {
+  const rpcUrl = `${node.url}/ext/bc/C/rpc`;
+  // The node builds its eth_getLogs index on the first query; build it before the clock starts.
+  await rpc(node.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: '0x' + '00'.repeat(20) }]);
+  const maxRequestsPerSecond = 10_000;
+  const dir = writePonderProject({ rpcUrl, chainId: CHAIN_ID, token: chain.token, startBlock: chain.tokenBlock, maxRequestsPerSecond });
+  const databaseUrl = await freshDatabase('ponder');
+  const port = await freePort();
+  const nodeCpu0 = cpuSeconds(node.pid)!;
+  const started = performance.now();
+  const child = startChild(process.execPath, [PONDER_BIN, 'start', '--root', dir, '--schema', 'bench', '--port', String(port), '--log-format', 'json', '--log-level', process.env.BENCH_PONDER_LOG_LEVEL ?? 'warn'], {
+    cwd: dir, env: { ...process.env, DATABASE_URL: databaseUrl, PONDER_TELEMETRY_DISABLED: 'true', CI: 'true' },
+  });
+  let rss = 0;
+  let cpu = 0;
+  let serving: number | undefined;
+  const loads: number[] = [];
+  const sample = () => {
+    loads.push(loadavg()[0]!);
+    let total = 0;
+    let peak = 0;
+    for (const pid of treePids(child.pid)) {
+      total += cpuSeconds(pid) ?? 0;
+      peak += peakRss(pid) ?? 0;
+    }
+    rss = Math.max(rss, peak);
+    cpu = Math.max(cpu, total);
+  };
+  try {
+    await waitFor('ponder', 6 * 3600_000, async () => {
+      sample();
+      const r = await fetch(`http://127.0.0.1:${port}/ready`);
+      serving ??= performance.now();
+      return r.status === 200 ? true : undefined;
+    }, child, 100);
+    const ready = performance.now();
+    // Ponder's historical sync stops short of the head by its finality depth; realtime sync does the rest.
+    const events = await withClient(databaseUrl, (c) => waitFor('ponder: the last blocks', 600_000, async () => {
+      sample();
+      const n = Number((await c.query('SELECT count(*) AS n FROM bench.transfer')).rows[0].n);
+      return n >= chain.erc20Transfers ? n : undefined;
+    }, child, 200));
+    const done = performance.now();
+    sample();
+    const nodeCpu = cpuSeconds(node.pid)! - nodeCpu0;
+    if (events !== chain.erc20Transfers) throw new Error(`ponder stored ${events} transfers, the chain has ${chain.erc20Transfers}`);
+    const run: PonderRun = {
+      wallSeconds: (done - started) / 1000, indexingSeconds: (done - (serving ?? started)) / 1000, events, peakRssBytes: rss, cpu, nodeCpu, maxRequestsPerSecond, load: mean(loads),
+    };
+    log(`  ponder: ${fmtRate(events / run.wallSeconds)} events/s (${run.wallSeconds.toFixed(1)} s; server up at ${(((serving ?? started) - started) / 1000).toFixed(1)} s, ` +
+      `ready at ${((ready - started) / 1000).toFixed(1)} s), RSS ${mb(rss)}`);
+    return run;
+  } finally {
+    await child.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ── report ──────────────────────────────────────────────────────────────────────────────────
+
+const mean = (v: number[]) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : 0);
+const fmtRate = (v: number) => (v >= 100 ? Math.round(v).toLocaleString('en') : v.toFixed(1));
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+const x = (v: number) => `${v.toFixed(2)}×`;
+const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+function backfillRow(b: Backfill, label: string): string {
+  const s = b.wallSeconds;
+  const perK = (cpu: number | undefined) => (cpu === undefined ? '—' : ((cpu * 1000) / b.rows.blocks).toFixed(1));
+  return `| ${label} | ${b.batch} / ${b.prefetch} | ${b.rows.blocks.toLocaleString('en')} | ${fmtRate(b.rows.blocks / s)} | ${fmtRate(b.rows.transactions / s)} | ` +
+    `${fmtRate(b.rows.logs / s)} | ${fmtRate(b.rows.transfers / s)} | ${mb(b.peakRssBytes)} (${mb(b.endRssBytes)}) | ${s.toFixed(1)} s | ${perK(b.indexerCpu)} / ${perK(b.nodeCpu)} / ${perK(b.postgresCpu)} | ${b.load.toFixed(1)} |`;
+}
+
+const fastest = (list: Backfill[]) => list.reduce<Backfill | undefined>((a, b) => (!a || b.rows.blocks / b.wallSeconds > a.rows.blocks / a.wallSeconds ? b : a), undefined);
+const blocksPerSecond = (b: Backfill) => b.rows.blocks / b.wallSeconds;
+const txPerSecond = (b: Backfill) => b.rows.transactions / b.wallSeconds;
+
+interface Results {
+  chain: CachedChain;
+  load: string;
+  /** Defaults (internal transactions on), PostgreSQL, over a prefix of the chain. */
+  traced?: Backfill;
+  /** --internal-transactions=false, PostgreSQL, each setting, whole chain. */
+  pg: Backfill[];
+  lite: Backfill[];
+  rt?: Realtime;
+  ponder?: PonderRun;
+}
+
+function report(o: Results): string {
+  const { chain } = o;
+  const rows: string[] = [];
+  if (o.traced) rows.push(backfillRow(o.traced, `PostgreSQL, defaults (internal transactions on), blocks 0..${o.traced.height.toLocaleString('en')}`));
+  for (const b of o.pg) rows.push(backfillRow(b, `PostgreSQL, \`--internal-transactions=false\``));
+  for (const b of o.lite) rows.push(backfillRow(b, `PGlite, \`--internal-transactions=false\``));
+
+  const targets: string[] = [];
+  const speed = (label: string, b: Backfill) => {
+    targets.push(`| backfill into PostgreSQL, blocks/s — ${label} | ≥ 3,000 | ${fmtRate(blocksPerSecond(b))} | ${mark(blocksPerSecond(b) >= 3000)} |`);
+    targets.push(`| backfill into PostgreSQL, tx/s — ${label} | ≥ 20,000 | ${fmtRate(txPerSecond(b))} | ${mark(txPerSecond(b) >= 20_000)} |`);
+  };
+  if (o.traced) speed('defaults (internal transactions on)', o.traced);
+  const pgDefault = o.pg[0];
+  const pgBest = fastest(o.pg);
+  if (pgBest) speed(`internal transactions off, best settings (${pgBest.batch} / ${pgBest.prefetch})`, pgBest);
+  const pgRuns = [...(o.traced ? [o.traced] : []), ...o.pg];
+  if (pgRuns.length) {
+    const peak = Math.max(...pgRuns.map((b) => b.peakRssBytes));
+    targets.push(`| peak RSS of the indexer, PostgreSQL (any run) | ≤ 1 GB (10⁹ bytes) | ${mb(peak)} | ${mark(peak <= 1e9)} |`);
+  }
+  if (o.lite.length) {
+    const peak = Math.max(...o.lite.map((b) => b.peakRssBytes));
+    targets.push(`| peak RSS of the indexer, PGlite (database engine in the process) | ≤ 1 GB (10⁹ bytes) | ${mb(peak)} | ${mark(peak <= 1e9)} |`);
+  }
+  if (o.rt) targets.push(`| realtime accept → queryable, p99 (p50) | ≤ 200 ms | ${o.rt.p99.toFixed(1)} ms (${o.rt.p50.toFixed(1)} ms) | ${mark(o.rt.p99 <= 200)} |`);
+
+  let ponderText = '';
+  if (o.ponder) {
+    const p = o.ponder;
+    const ponderRate = p.events / p.wallSeconds;
+    const firn = [
+      ...(pgDefault ? [{ label: 'Firn, `--internal-transactions=false`, default batch settings', b: pgDefault }] : []),
+      ...(o.traced ? [{ label: `Firn, defaults (internal transactions on; blocks 0..${o.traced.height.toLocaleString('en')})`, b: o.traced }] : []),
+    ];
+    const lines = firn.map(({ label, b }) => {
+      const ev = b.rows.logs / b.wallSeconds;
+      const tr = b.rows.transfers / b.wallSeconds;
+      targets.push(`| events/s, ${label.replace('Firn, ', 'Firn ')} ÷ Ponder | ≥ 5× | ${x(ev / ponderRate)} | ${mark(ev / ponderRate >= 5)} |`);
+      return `| ${label} | ${b.rows.logs.toLocaleString('en')} | ${b.wallSeconds.toFixed(1)} s | ${fmtRate(ev)} | ${fmtRate(tr)} | **${x(ev / ponderRate)}** | ${mb(b.peakRssBytes)} | ${b.load.toFixed(1)} |`;
+    });
+    ponderText = `
+### Side by side with Ponder ${ponderVersion()}
+
+Same chain, same node process, same PostgreSQL server, one after the other. Ponder indexes the bench token's
+\`Transfer\` events from block ${chain.tokenBlock} (one row per event with \`context.db.insert\`, the project is generated by
+\`bench/ponder-project\`), with \`maxRequestsPerSecond: ${p.maxRequestsPerSecond}\` (its default of 50 is meant for hosted RPC); the
+node's in-memory \`eth_getLogs\` index is built before Ponder starts. Firn indexes everything (blocks, transactions
+with receipts, logs, token transfers, contracts, and with its defaults internal transactions by tracing every
+block); its events are its \`evm_logs\` rows, which on this chain are all ERC-20 Transfers, so they equal its
+\`evm_token_transfers\` rows. Both clocks include start-up and stop when the last event is stored (Ponder's \`/ready\`
+answers once its historical sync is done, which stops its finality depth short of the head; its realtime sync
+stores the rest, and the clock stops when its row count is complete).
+
+| indexer | events | wall time | events/s | ERC-20 transfer rows/s | events/s ÷ Ponder's | peak RSS | load avg |
+|---|---|---|---|---|---|---|---|
+${lines.join('\n')}
+| Ponder | ${p.events.toLocaleString('en')} | ${p.wallSeconds.toFixed(1)} s (${p.indexingSeconds.toFixed(1)} s after its build) | ${fmtRate(ponderRate)} | ${fmtRate(ponderRate)} | 1.00× | ${mb(p.peakRssBytes)} | ${p.load.toFixed(1)} |
+
+CPU seconds during Ponder's run: Ponder ${p.cpu.toFixed(0)} s, the node ${p.nodeCpu.toFixed(0)} s.
+`;
+  }
+
+  const days = (chain.lastTimestamp - chain.firstTimestamp) / 86_400;
+  const cpuNote = (b: Backfill | undefined, what: string) => {
+    if (!b) return '';
+    const total = b.indexerCpu + b.nodeCpu + (b.postgresCpu ?? 0);
+    const share = (v: number) => `${((100 * v) / total).toFixed(0)}%`;
+    return `${what}: the node used ${share(b.nodeCpu)} of the CPU time, the indexer ${share(b.indexerCpu)}, PostgreSQL ${share(b.postgresCpu ?? 0)} ` +
+      `(${(total / b.wallSeconds).toFixed(2)} cores busy on average out of 2).`;
+  };
+  return `## Indexer (\`npm run bench:indexer\`)
+
+${machine()}; 2 cores shared by the node, the indexer, PostgreSQL (127.0.0.1) and the bench; load average when the run
+started: ${o.load}.
+Chain: ${chain.head.toLocaleString('en')} blocks and ${chain.transactions.toLocaleString('en')} transactions (${chain.ethTransfers.toLocaleString('en')} AVAX transfers and
+${(chain.erc20Transfers - 1 - chain.params.senders).toLocaleString('en')} ERC-20 \`transfer\` calls after ${chain.setupBlocks} setup blocks; ${chain.erc20Transfers.toLocaleString('en')} Transfer events in all),
+${chain.params.txsPerBlock} txs per block from ${chain.params.senders} senders to ${chain.params.recipients.toLocaleString('en')} recipients over ${days.toFixed(1)} days of chain time, generated by
+\`bench/chain-generator\` in ${(chain.generationSeconds / 60).toFixed(1)} min (cached in \`bench/.cache\`) and served by \`firn node\` in another process.
+Each backfill starts from an empty store; its clock includes start-up. Row counts are checked against the chain.
+"load avg" is the mean 1-minute load average during a run: above 2, other work on the machine competed for the cores.
+With its defaults the indexer traces every block (\`debug_traceBlockByNumber\`, callTracer) for internal transactions,
+which makes the node re-execute the block; that run covers a prefix of the chain (the work per block is the same
+all along it). The other runs index the whole chain with \`--internal-transactions=false\`.
+
+| run | batch blocks / prefetch | blocks | blocks/s | tx/s | events/s | ERC-20 transfer rows/s | peak RSS (at the end) | wall time | CPU s per 1,000 blocks: indexer / node / PostgreSQL | load avg |
+|---|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Peak RSS is the indexer process's VmHWM; in parentheses its RSS when the clock stopped.${o.lite.length ? ` With PGlite the database engine
+runs inside the indexer process, and creating a fresh database (initdb) at start-up is where most of its peak comes from.` : ''}
+${cpuNote(o.traced, 'Defaults')}
+${cpuNote(pgDefault, 'Internal transactions off, default batch settings')}
+${o.rt ? `
+Realtime: the node automines a copy of the chain; the indexer (caught up, default settings, \`--poll-interval=${o.rt.pollMs}ms\`)
+follows it. ${o.rt.n} transactions are sent one at a time at random moments; latency runs from the node's reply (the
+block is accepted and durable) to a \`SELECT\` finding the block in \`evm_blocks\` (polled every 2 ms): p50 ${o.rt.p50.toFixed(1)} ms,
+p99 ${o.rt.p99.toFixed(1)} ms, max ${o.rt.max.toFixed(1)} ms (the node took ${o.rt.sendP50.toFixed(1)} ms p50 to build and accept each block).
+` : ''}${ponderText}
+### Against the targets
+
+| measure | target | result | |
+|---|---|---|---|
+${targets.join('\n')}`;
+}
+
+function ponderVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(import.meta.dirname, '../node_modules/ponder/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '';
+  }
+}
+
+// ── main ────────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  const params = paramsFromArgs([], { ...DEFAULT_PARAMS, blocks: Number(process.env.BENCH_BLOCKS ?? DEFAULT_PARAMS.blocks) });
+  const genStart = performance.now();
+  const chain = await ensureChain(params, log);
+  log(`chain ready in ${((performance.now() - genStart) / 1000).toFixed(1)} s: ${chain.head} blocks, ${chain.transactions} txs`);
+  const load = loadavg().map((v) => v.toFixed(2)).join(', ');
+
+  const port = await freePort();
+  const served = await serveNode(chain.dataDir, port, { mining: false });
+  const node = { url: served.url, pid: served.node.pid };
+  const results: Results = { chain, load, pg: [], lite: [] };
+  try {
+    if (ONLY.has('pg')) {
+      log('backfill into PostgreSQL:');
+      if (TRACED_BLOCKS > 0) results.traced = await backfill('postgres', node, chain, { ...SETTINGS[0]!, traces: true }, Math.min(chain.head, TRACED_BLOCKS));
+      for (const s of SETTINGS) results.pg.push(await backfill('postgres', node, chain, { ...s, traces: false }));
+    }
+    if (ONLY.has('pglite')) {
+      log('backfill into PGlite:');
+      const best = fastest(results.pg);
+      const settings = best && best !== results.pg[0] ? [SETTINGS[0]!, best] : [SETTINGS[0]!];
+      for (const s of settings) results.lite.push(await backfill('pglite', node, chain, { batch: s.batch, prefetch: s.prefetch, traces: false }));
+    }
+    if (ONLY.has('ponder')) {
+      log('Ponder:');
+      results.ponder = await ponder(node, chain);
+    }
+  } finally {
+    await served.node.stop();
+  }
+  try {
+    if (ONLY.has('realtime')) {
+      log('realtime:');
+      const db = results.pg[0]?.databaseUrl;
+      if (!db) throw new Error('realtime needs the PostgreSQL backfills (BENCH_ONLY must include pg)');
+      results.rt = await realtime(chain, db);
+    }
+  } finally {
+    await dropDatabases();
+  }
+
+  const md = report(results);
+  process.stdout.write('\n' + md + '\n');
+  if (!process.env.BENCH_NO_WRITE && ONLY.size === 4) writeSection('indexer', md);
+}
+
+await main();
