@@ -689,7 +689,7 @@ describe.each(TEST_DATABASE_KINDS)('Data API primary-network routes on %s', (kin
     await fails(url, 400, /Error parsing signing subnet ID/, 'POST', { message: hexMessage, signingSubnetId: 'nope' });
     await fails(url, 400, undefined, 'POST', { message: hexMessage, pChainHeight: -1 });
     await fails(url, 503, /signature aggregation is not available/, 'POST', { message: `0x${hexMessage}`, quorumPercentage: 50, quorumPercentageBuffer: 50, signingSubnetId: cb(SUBNET), pChainHeight: 4 });
-    await fails(url, 503, /signature aggregation is not available/, 'POST', { justification: '0001abcdabcfff', signingSubnetId: `0x${'15'.repeat(32)}` });
+    await fails(url, 400, /a justification alone names no message to sign/, 'POST', { justification: '0001abcdabcfff', signingSubnetId: `0x${'15'.repeat(32)}` });
     await fails('/v1/signatureAggregator/nosuchnet/aggregateSignatures', 400, /network must be one of/, 'POST', { message: hexMessage });
 
     const byTx = '/v1/signatureAggregator/local/aggregateSignatures';
