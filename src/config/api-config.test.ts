@@ -62,6 +62,8 @@ describe('parseApiKeys', () => {
   it('rejects malformed keys and tiers', () => {
     expect(() => parseApiKeys('short:pro', 'x')).toThrow('8 to 256 printable characters');
     expect(() => parseApiKeys({ tiers: { pro: { cuPerMinute: 0 } } }, 'x')).toThrow('tier "pro" needs "cuPerMinute"');
+    expect(() => parseApiKeys({ tiers: { pro: { cuPerMinute: 10, cuPerDay: 1.5 } } }, 'x')).toThrow('tier "pro": "cuPerDay" must be a positive integer');
+    expect(parseApiKeys({ tiers: { pro: { cuPerMinute: 10, cuPerDay: 500 } } }, 'x').tiers).toEqual({ pro: { cuPerMinute: 10, cuPerDay: 500 } });
     expect(() => parseApiKeys({ keyz: [] }, 'x')).toThrow('unknown field "keyz"');
     expect(() => parseApiKeys([{ key: 'valid-key-001', tier: 'bad tier' }], 'x')).toThrow('invalid tier name');
     expect(() => parseApiKeys([{ key: 'valid-key-001', name: 3 }], 'x')).toThrow('"name" must be a string');

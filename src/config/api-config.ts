@@ -4,9 +4,11 @@ import { join, resolve } from 'node:path';
 import { ConfigError, parseArgv, resolveOptions, type OptionSpec } from './options.js';
 import { readConfigFile } from './config-file.js';
 
-/** A rate-limit tier: its compute-unit budget per minute (data-api.md §3.2). */
+/** A rate-limit tier: its compute-unit budgets per minute and per UTC day (data-api.md §3.2). */
 export interface RateTier {
   cuPerMinute: number;
+  /** Absent: no daily budget. */
+  cuPerDay?: number;
 }
 
 export interface ApiKeySpec {
@@ -140,7 +142,9 @@ export function parseApiKeys(input: unknown, source: string): ApiKeysConfig {
   for (const [name, t] of Object.entries(rawTiers as Record<string, unknown>)) {
     const cu = (t as { cuPerMinute?: unknown } | null)?.cuPerMinute;
     if (typeof cu !== 'number' || !Number.isSafeInteger(cu) || cu < 1) throw fail(`tier "${name}" needs "cuPerMinute", a positive integer`);
-    tiers[name] = { cuPerMinute: cu };
+    const day = (t as { cuPerDay?: unknown }).cuPerDay;
+    if (day !== undefined && (typeof day !== 'number' || !Number.isSafeInteger(day) || day < 1)) throw fail(`tier "${name}": "cuPerDay" must be a positive integer`);
+    tiers[name] = { cuPerMinute: cu, ...(day !== undefined ? { cuPerDay: day } : {}) };
   }
   let list: unknown[];
   if (Array.isArray(rawKeys)) list = rawKeys;

@@ -493,7 +493,7 @@ describe('Data API over an indexed devnet', () => {
     head = BigInt(await call('eth_blockNumber'));
 
     t = await openTestDatabase(serverUp ? 'postgres' : 'pglite');
-    const { config } = loadIndexerConfig([`--node-url=${devnet.url}`, '--chains=C', '--metrics-port=0', '--poll-interval=50'], {});
+    const { config } = loadIndexerConfig([`--node-url=${devnet.url}`, '--chains=C', '--metrics-port=0', '--poll-interval=50ms'], {});
     indexer = await startIndexer(config, { db: t.db });
     const { rows } = await t.db.query<{ id: number }>('SELECT id FROM chains WHERE evm_chain_id = 43112');
     let failure: unknown;

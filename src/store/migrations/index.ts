@@ -3,6 +3,7 @@ import { registry } from './0001-registry.js';
 import { evm } from './0002-evm.js';
 import { primary } from './0003-primary.js';
 import { metrics } from './0004-metrics.js';
+import { apiIndexes } from './0005-api-indexes.js';
 
 /** Every migration, in the order they apply. Append only: never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [registry, evm, primary, metrics];
+export const MIGRATIONS: readonly Migration[] = [registry, evm, primary, metrics, apiIndexes];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idToString } from '../../../lib/cb58.js';
 import { advanceCheckpoint } from '../../../store/checkpoints.js';
+import type { Queryable } from '../../../store/database/database.js';
 import { bytesOf, twoEvmChains } from '../../../store/queries/evm-api/evm-api-queries.fixtures.js';
 import { ensureChain, ensureNetwork } from '../../../store/registry.js';
 import { openTestDatabase, type TestDatabase } from '../../../store/testing.js';
@@ -78,5 +79,30 @@ describe('ChainDirectory', () => {
     const statuses = await d.statuses();
     expect(statuses.get(chains.l1.id)).toBe('OK');
     expect(statuses.get(chains.c.id)).toBe('UNAVAILABLE');
+  });
+
+  it('stops asking the store for statuses once every chain is OK', async () => {
+    const texts: string[] = [];
+    const counting: Queryable = {
+      query: (text, params) => {
+        texts.push(text);
+        return t.db.query(text, params);
+      },
+      exec: (text) => t.db.exec(text),
+      copyRows: (table, columns, rows) => t.db.copyRows(table, columns, rows),
+    };
+    const d = new ChainDirectory(counting);
+    const checkpointReads = () => texts.filter((q) => q.includes('checkpoints')).length;
+    const before = await d.statuses();
+    expect(checkpointReads()).toBe(1);
+    const everyChain = (await d.allChains()).filter((c) => before.get(c.id) !== 'OK');
+    expect(everyChain.length).toBeGreaterThan(0);
+    for (const c of everyChain) await advanceCheckpoint(t.db, c.id, 'blocks', undefined, { height: 0n, blockHash: bytesOf(2, 32) });
+    const statuses = await d.statuses();
+    expect(checkpointReads()).toBe(2);
+    expect([...statuses.values()].every((s) => s === 'OK')).toBe(true);
+    await d.statuses();
+    await d.statuses();
+    expect(checkpointReads()).toBe(2);
   });
 });

@@ -163,9 +163,13 @@ export class ChainDirectory {
 
   /** Status of every chain of the store. */
   async statuses(): Promise<Map<number, ChainStatus>> {
-    const indexed = await chainsWithIndexedBlocks(this.#db);
-    for (const id of indexed) this.#indexed.add(id);
-    const { chains } = await this.#registry();
+    let { chains } = await this.#registry();
+    // OK is final: the store is asked only while some chain is not known to be indexed.
+    if (chains.some((c) => !this.#indexed.has(c.id))) {
+      const indexed = await chainsWithIndexedBlocks(this.#db);
+      for (const id of indexed) this.#indexed.add(id);
+      ({ chains } = await this.#registry());
+    }
     return new Map(chains.map((c) => [c.id, this.#indexed.has(c.id) ? 'OK' : 'UNAVAILABLE']));
   }
 

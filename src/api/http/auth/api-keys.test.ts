@@ -23,6 +23,18 @@ describe('ApiKeyRegistry', () => {
     expect(r.anonymous).toEqual({ anonymous: true, tier: 'anonymous', cuPerMinute: 6000 });
     expect(() => new ApiKeyRegistry({ tiers: {}, keys: [{ key: 'k-000000001', tier: 'platinum' }] }, TIERS)).toThrow('unknown tier "platinum"');
   });
+
+  it('gives keys their tier\'s daily budget; a configured tier overrides only the budgets it names', () => {
+    const service = { anonymous: { cuPerMinute: 6000, cuPerDay: 1_200_000 }, pro: { cuPerMinute: 20000, cuPerDay: 25_000_000 } };
+    const r = new ApiKeyRegistry({
+      tiers: { pro: { cuPerMinute: 30000 }, tiny: { cuPerMinute: 10, cuPerDay: 100 }, open: { cuPerMinute: 10 } },
+      keys: [{ key: 'pro-key-00001', tier: 'pro' }, { key: 'tiny-key-0001', tier: 'tiny' }, { key: 'open-key-0001', tier: 'open' }],
+    }, service);
+    expect(r.anonymous).toEqual({ anonymous: true, tier: 'anonymous', cuPerMinute: 6000, cuPerDay: 1_200_000 });
+    expect(r.lookup('pro-key-00001')).toMatchObject({ cuPerMinute: 30000, cuPerDay: 25_000_000 });
+    expect(r.lookup('tiny-key-0001')).toMatchObject({ cuPerMinute: 10, cuPerDay: 100 });
+    expect(r.lookup('open-key-0001')?.cuPerDay).toBeUndefined();
+  });
 });
 
 describe('apiKeys plugin', () => {

@@ -9,6 +9,8 @@ export interface ApiClient {
   anonymous: boolean;
   tier: string;
   cuPerMinute: number;
+  /** Budget per UTC day; absent: none. */
+  cuPerDay?: number;
   /** Stable, non-secret id of the key (a hash prefix) for counters and logs. */
   keyId?: string;
   name?: string;
@@ -37,6 +39,10 @@ export function presentedKey(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
+function budgets(tier: RateTier): Pick<ApiClient, 'cuPerMinute' | 'cuPerDay'> {
+  return { cuPerMinute: tier.cuPerMinute, ...(tier.cuPerDay !== undefined ? { cuPerDay: tier.cuPerDay } : {}) };
+}
+
 function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
@@ -49,15 +55,17 @@ export class ApiKeyRegistry {
 
   /** `serviceTiers` are the service's defaults; tiers in `config` override or add to them. */
   constructor(config: ApiKeysConfig, serviceTiers: Record<string, RateTier>) {
-    const tiers = { ...serviceTiers, ...config.tiers };
+    // A configured tier overrides the service's budgets it names and keeps the others (e.g. its daily one).
+    const tiers: Record<string, RateTier> = { ...serviceTiers };
+    for (const [name, tier] of Object.entries(config.tiers)) tiers[name] = { ...serviceTiers[name], ...tier };
     const anonymous = tiers[ANONYMOUS_TIER];
     if (!anonymous) throw new Error(`no "${ANONYMOUS_TIER}" rate-limit tier`);
-    this.anonymous = { anonymous: true, tier: ANONYMOUS_TIER, cuPerMinute: anonymous.cuPerMinute };
+    this.anonymous = { anonymous: true, tier: ANONYMOUS_TIER, ...budgets(anonymous) };
     for (const k of config.keys) {
       const tier = tiers[k.tier];
       if (!tier) throw new Error(`API key ${k.name ?? k.key.slice(0, 4) + '…'} is on unknown tier "${k.tier}" (known: ${Object.keys(tiers).join(', ')})`);
       const hash = keyHash(k.key);
-      this.#byHash.set(hash, { anonymous: false, tier: k.tier, cuPerMinute: tier.cuPerMinute, keyId: hash.slice(0, 16), ...(k.name !== undefined ? { name: k.name } : {}) });
+      this.#byHash.set(hash, { anonymous: false, tier: k.tier, ...budgets(tier), keyId: hash.slice(0, 16), ...(k.name !== undefined ? { name: k.name } : {}) });
     }
     this.size = this.#byHash.size;
   }

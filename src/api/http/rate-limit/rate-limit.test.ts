@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Log, LogFields } from '../../../lib/log.js';
@@ -7,17 +8,52 @@ import { errorHandling } from '../errors/error-handler.js';
 import type { CounterStore } from './counter-store.js';
 import { MemoryCounterStore } from './counter-store.js';
 import { rateLimit, windowAt } from './rate-limit.js';
+import { RedisCounterStore } from './redis-counter-store.js';
 import { weightUnits } from './tiers.js';
 
 const WEIGHTS = { free: 1, small: 10, medium: 20, xl: 100 };
 const T0 = 28_333_333 * 60_000 + 10_000; // 10 s into a minute window
+const DAY = 86_400_000;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function server(opts: { store?: CounterStore; now?: () => number; log?: Log } = {}) {
+/** The `daily` tier (100 CU a minute, 50 a day) over a store `open` gives, across minutes and days. */
+async function dailyBudget(open: (now: () => number) => CounterStore | Promise<CounterStore>, namespace: string): Promise<void> {
+  let t = T0;
+  const now = () => t;
+  const store = await open(now);
+  const app = await server({ store, now, namespace });
+  const key = { 'x-service-api-key': 'daily-key-001' };
+  expect((await app.inject({ url: '/default', headers: key })).headers['ratelimit-policy']).toBe('100;w=60'); // 20 of 50 today
+  t += 60_000;
+  expect((await app.inject({ url: '/default', headers: key })).statusCode).toBe(200); // 40 of 50, a fresh minute
+  const refused = await app.inject({ url: '/default', headers: key });
+  const untilMidnight = Math.ceil((DAY - (t % DAY)) / 1000);
+  expect(refused.statusCode).toBe(429);
+  expect(refused.headers).toMatchObject({ 'ratelimit-policy': '50;w=86400', 'ratelimit-limit': '50', 'ratelimit-remaining': '10', 'retry-after': String(untilMidnight) });
+  expect(refused.json()).toEqual({
+    message: `Daily rate limit exceeded: this request costs 20 compute units and 10 of 50 per day remain; retry in ${untilMidnight} s`,
+    statusCode: 429,
+    error: 'Too Many Requests',
+  });
+  // a cheaper request still fits the day; other callers have budgets of their own
+  expect((await app.inject({ url: '/cheap', headers: key })).statusCode).toBe(200);
+  expect((await app.inject('/default')).statusCode).toBe(200);
+  t += 60_000;
+  expect((await app.inject({ url: '/default', headers: key })).statusCode).toBe(429);
+  t = (Math.floor(t / DAY) + 1) * DAY + 1_000;
+  const tomorrow = await app.inject({ url: '/default', headers: key });
+  expect(tomorrow.statusCode).toBe(200);
+  expect(tomorrow.headers['ratelimit-remaining']).toBe('80');
+  await app.close();
+}
+
+async function server(opts: { store?: CounterStore; now?: () => number; log?: Log; namespace?: string } = {}) {
   const app = Fastify({ trustProxy: true });
   const now = opts.now ?? (() => T0);
   await app.register(errorHandling, { log: silentLog });
-  await app.register(apiKeys, { registry: new ApiKeyRegistry({ tiers: { tiny: { cuPerMinute: 30 } }, keys: [{ key: 'tiny-key-0001', tier: 'tiny' }] }, { anonymous: { cuPerMinute: 100 } }) });
-  await app.register(rateLimit, { store: opts.store ?? new MemoryCounterStore(now), namespace: 'test', weights: WEIGHTS, defaultWeight: 'medium', now, log: opts.log ?? silentLog });
+  const tiers = { tiny: { cuPerMinute: 30 }, daily: { cuPerMinute: 100, cuPerDay: 50 } };
+  await app.register(apiKeys, { registry: new ApiKeyRegistry({ tiers, keys: [{ key: 'tiny-key-0001', tier: 'tiny' }, { key: 'daily-key-001', tier: 'daily' }] }, { anonymous: { cuPerMinute: 100 } }) });
+  await app.register(rateLimit, { store: opts.store ?? new MemoryCounterStore(now), namespace: opts.namespace ?? 'test', weights: WEIGHTS, defaultWeight: 'medium', now, log: opts.log ?? silentLog });
   app.get('/cheap', { config: { weight: 'free' } }, async () => ({ ok: true }));
   app.get('/heavy', { config: { weight: 'xl' } }, async () => ({ ok: true }));
   app.get('/default', async () => ({ ok: true }));
@@ -95,6 +131,23 @@ describe('rateLimit plugin', () => {
     expect((await app.inject('/default')).statusCode).toBe(200);
     expect((await app.inject('/default')).statusCode).toBe(200);
     expect(lines).toEqual([{ msg: 'rate-limit store failed; serving without limits', fields: { error: 'connection lost' } }]);
+  });
+
+  it('keeps a daily budget per key: 429 until the next UTC day once it is spent', async () => {
+    await dailyBudget((now) => new MemoryCounterStore(now), 'test');
+  });
+
+  it('keeps the daily budget in Redis, shared by replicas', async () => {
+    const stores: RedisCounterStore[] = [];
+    try {
+      await dailyBudget(async () => {
+        const s = await RedisCounterStore.connect(REDIS_URL, { prefix: `firn-test:${randomUUID()}:` });
+        stores.push(s);
+        return s;
+      }, `test-${randomUUID()}`);
+    } finally {
+      for (const s of stores) await s.close();
+    }
   });
 
   it('refuses a route declaring an unknown weight at registration', async () => {

@@ -27,6 +27,8 @@ export interface RateLimitOptions {
 }
 
 const WINDOW_MS = 60_000;
+/** The daily budget's window: a UTC day. */
+const DAY_MS = 86_400_000;
 
 /** Where a request's window stands: which window, and how long until it resets. */
 export function windowAt(now: number, windowMs = WINDOW_MS): { index: number; resetMs: number } {
@@ -35,8 +37,8 @@ export function windowAt(now: number, windowMs = WINDOW_MS): { index: number; re
 }
 
 /**
- * Per-minute compute-unit budgets per caller (a key's tier, or the anonymous tier per client IP), each
- * route costing its declared weight. Every counted response carries `ratelimit-policy`,
+ * Per-minute (and, for tiers that have one, per-UTC-day) compute-unit budgets per caller (a key's tier, or
+ * the anonymous tier per client IP), each route costing its declared weight. Every counted response carries `ratelimit-policy`,
  * `ratelimit-limit`, `ratelimit-remaining` and `ratelimit-reset`; over budget answers 429 with
  * `retry-after`. When the store fails (Redis down) requests pass, with a warning in the log.
  */
@@ -60,9 +62,16 @@ export const rateLimit = globalPlugin('firn-rate-limit', async (app: FastifyInst
     const t = now();
     const { index, resetMs } = windowAt(t);
     const who = client.keyId ? `k:${client.keyId}` : `ip:${request.ip}`;
-    let result;
+    let minute;
+    let day;
     try {
-      result = await options.store.consume(`${options.namespace}:${who}:${index}`, cost, limit, resetMs + 5_000);
+      minute = await options.store.consume(`${options.namespace}:${who}:${index}`, cost, limit, resetMs + 5_000);
+      // The day is charged only for requests the minute lets through; its counter is keyed by UTC day.
+      if (minute.allowed && client.cuPerDay !== undefined) {
+        const d = windowAt(t, DAY_MS);
+        const used = await options.store.consume(`${options.namespace}:${who}:d${d.index}`, cost, client.cuPerDay, d.resetMs + 5_000);
+        day = { ...used, resetMs: d.resetMs, limit: client.cuPerDay };
+      }
     } catch (e) {
       if (t - lastWarning > WINDOW_MS) {
         lastWarning = t;
@@ -70,15 +79,27 @@ export const rateLimit = globalPlugin('firn-rate-limit', async (app: FastifyInst
       }
       return;
     }
+    if (day && !day.allowed) {
+      // The day's budget is the one that binds: the headers and the 429 describe it.
+      const resetSeconds = Math.max(1, Math.ceil(day.resetMs / 1000));
+      const remaining = Math.max(0, day.limit - day.used);
+      void reply.headers({
+        'ratelimit-policy': `${day.limit};w=${DAY_MS / 1000}`,
+        'ratelimit-limit': String(day.limit),
+        'ratelimit-remaining': String(remaining),
+        'ratelimit-reset': String(resetSeconds),
+      });
+      throw new TooManyRequestsError(`Daily rate limit exceeded: this request costs ${cost} compute units and ${remaining} of ${day.limit} per day remain; retry in ${resetSeconds} s`, resetSeconds);
+    }
     const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
-    const remaining = Math.max(0, limit - result.used);
+    const remaining = Math.max(0, limit - minute.used);
     void reply.headers({
       'ratelimit-policy': `${limit};w=${WINDOW_MS / 1000}`,
       'ratelimit-limit': String(limit),
       'ratelimit-remaining': String(remaining),
       'ratelimit-reset': String(resetSeconds),
     });
-    if (!result.allowed) {
+    if (!minute.allowed) {
       throw new TooManyRequestsError(`Rate limit exceeded: this request costs ${cost} compute units and ${remaining} of ${limit} per minute remain; retry in ${resetSeconds} s`, resetSeconds);
     }
   });

@@ -4,7 +4,7 @@ import type { RateTier } from '../../../config/api-config.js';
 export type RouteWeight = string | number;
 
 export interface RateLimitTable {
-  /** Budgets per minute; `anonymous` applies to requests without a key. */
+  /** Budgets per minute (and per UTC day); `anonymous` applies to requests without a key. */
   tiers: Record<string, RateTier>;
   weights: Record<string, number>;
 }
@@ -12,11 +12,11 @@ export interface RateLimitTable {
 /** The Data API's published tiers and weights (data-api.md §3.2). */
 export const DATA_API_RATE_LIMITS: RateLimitTable = {
   tiers: {
-    anonymous: { cuPerMinute: 6_000 },
-    free: { cuPerMinute: 8_000 },
-    base: { cuPerMinute: 10_000 },
-    growth: { cuPerMinute: 14_000 },
-    pro: { cuPerMinute: 20_000 },
+    anonymous: { cuPerMinute: 6_000, cuPerDay: 1_200_000 },
+    free: { cuPerMinute: 8_000, cuPerDay: 2_000_000 },
+    base: { cuPerMinute: 10_000, cuPerDay: 3_750_000 },
+    growth: { cuPerMinute: 14_000, cuPerDay: 11_200_000 },
+    pro: { cuPerMinute: 20_000, cuPerDay: 25_000_000 },
   },
   weights: { free: 1, small: 10, medium: 20, large: 50, xl: 100, xxl: 200 },
 };

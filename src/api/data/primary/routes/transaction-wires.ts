@@ -1,6 +1,5 @@
 import type { Queryable } from '../../../../store/database/database.js';
 import { l1ValidatorsById } from '../../../../store/queries/primary-api/l1-validators-by-id.js';
-import { getAssets } from '../../../../store/queries/primary/assets.js';
 import { getBlockchain, type Blockchain } from '../../../../store/queries/primary/subnets.js';
 import type { PrimaryTransaction } from '../../../../store/queries/primary/transactions.js';
 import type { ResolvedChain } from '../networks/blockchain-id.js';
@@ -8,6 +7,7 @@ import type { ResolvedNetwork } from '../networks/resolve-network.js';
 import { cChainTransactionWire, type CChainAtomicTransactionWire } from '../wire/c-chain-transaction.js';
 import { createdBlockchainIdsOf, l1ValidationIdsOf, pChainTransactionWire, type PChainTransactionWire } from '../wire/p-chain-transaction.js';
 import { xChainTransactionWire, type XChainLinearTransactionWire } from '../wire/x-chain-transaction.js';
+import { assetCacheOf } from './asset-cache.js';
 
 export type PrimaryTransactionWire = PChainTransactionWire | XChainLinearTransactionWire | CChainAtomicTransactionWire;
 
@@ -29,7 +29,7 @@ function assetIdsOf(txs: readonly PrimaryTransaction[]): Uint8Array[] {
  * validators the txs name and the blockchains they create.
  */
 export async function transactionWires(db: Queryable, net: ResolvedNetwork, chain: ResolvedChain, txs: readonly PrimaryTransaction[]): Promise<PrimaryTransactionWire[]> {
-  const assets = await getAssets(db, net.network.id, assetIdsOf(txs));
+  const assets = await assetCacheOf(db).assets(net.network.id, assetIdsOf(txs));
   const base = { hrp: net.network.hrp, assets };
   if (chain.role === 'X') return txs.map((t) => xChainTransactionWire(t, base));
   if (chain.role === 'C') return txs.map((t) => cChainTransactionWire(t, base));

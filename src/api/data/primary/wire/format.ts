@@ -2,25 +2,39 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { formatBech32 } from '../../../../lib/bech32-address.js';
 import { cb58Encode } from '../../../../lib/cb58.js';
 import { bytesToHex } from '../../../../lib/hex.js';
+import { checksumAddress } from '../../codecs/address.js';
+import { memoizeBytes } from '../../codecs/bytes-memo.js';
 
 /**
  * The Data API's renderings of store values: ids in cb58, node ids as NodeID-…, addresses in bech32 (no chain
  * prefix, as the real service lists them), EVM addresses checksummed, amounts as decimal strings.
  */
 
-export const cb58 = (id: Uint8Array): string => cb58Encode(id);
+// Memoized: every page repeats asset, chain and UTXO-owner ids, and each encoding hashes a checksum.
+const cb58Memo = memoizeBytes(cb58Encode);
+const bech32Memos = new Map<string, (shortId: Uint8Array) => string>();
 
-export const nodeIdText = (id: Uint8Array): string => `NodeID-${cb58Encode(id)}`;
+export const cb58 = (id: Uint8Array): string => cb58Memo(id);
+
+export const nodeIdText = (id: Uint8Array): string => `NodeID-${cb58Memo(id)}`;
 
 export const hex = (bytes: Uint8Array): string => bytesToHex(bytes);
 
-export const bech32 = (hrp: string, shortId: Uint8Array): string => formatBech32(hrp, shortId);
+export function bech32(hrp: string, shortId: Uint8Array): string {
+  let memo = bech32Memos.get(hrp);
+  if (!memo) {
+    memo = memoizeBytes((b) => formatBech32(hrp, b));
+    bech32Memos.set(hrp, memo);
+  }
+  return memo(shortId);
+}
 
 /** Unix seconds as a JSON number. */
 export const seconds = (t: bigint): number => Number(t);
 
 /** EIP-55 mixed-case checksum address. */
 export function evmAddress(address: Uint8Array): string {
+  if (address.length === 20) return checksumAddress(address);
   const lower = Buffer.from(address).toString('hex');
   const hash = Buffer.from(keccak_256(new TextEncoder().encode(lower))).toString('hex');
   let out = '0x';
