@@ -1,8 +1,4 @@
 import { ConfigError } from '../config/options.js';
-import { runIndexCommand } from './index-command.js';
-import { runNodeCommand } from './node-command.js';
-import { runServeCommand } from './serve-command.js';
-import { runStartCommand } from './start-command.js';
 
 const USAGE = `firn — a local Avalanche network and data stack
 
@@ -17,18 +13,19 @@ Commands:
 Run 'firn <command> --help' for the options of a command.
 `;
 
+// Each command's modules load only when it runs: `firn index` need not parse the node's and the APIs' code.
 export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case 'start':
-        return await runStartCommand(rest);
+        return await (await import('./start-command.js')).runStartCommand(rest);
       case 'node':
-        return await runNodeCommand(rest);
+        return await (await import('./node-command.js')).runNodeCommand(rest);
       case 'index':
-        return await runIndexCommand(rest);
+        return await (await import('./index-command.js')).runIndexCommand(rest);
       case 'serve':
-        return await runServeCommand(rest);
+        return await (await import('./serve-command.js')).runServeCommand(rest);
       case undefined:
       case '--help':
       case '-h':

@@ -2,6 +2,7 @@ import { readConfigFile } from './config-file.js';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ConfigError, parseArgv, resolveOptions, type OptionSpec } from './options.js';
+import { PLATFORM_OPTIONS, platformParamsFrom, type PlatformParams } from './platform-params.js';
 
 /** The devnet node's configuration, typed and validated. */
 export interface NodeConfig {
@@ -44,6 +45,8 @@ export interface NodeConfig {
   loadState: string;
   /** `--activity`: run the activity generator against this node once it listens. */
   activity: { enabled: boolean; seed: string; rate: number; mix: string };
+  /** `--profile` and the P-chain parameters set one by one. */
+  platform: PlatformParams;
 }
 
 const LEVELS = ['off', 'fatal', 'error', 'warn', 'info', 'trace', 'debug', 'verbo'];
@@ -85,6 +88,7 @@ export const NODE_OPTIONS: OptionSpec[] = [
   { name: 'activity-rate', type: 'string', default: '2', help: 'activity generator actions per second', check: (v: string) => (Number(v) > 0 && Number(v) <= 10_000 ? undefined : 'must be a number > 0 and ≤ 10000') },
   { name: 'activity-mix', type: 'string', default: '', help: 'activity weights by kind or group, e.g. c=2,p.validator=0.5,atomic=0' },
   { name: 'http-max-request-body-size', type: 'int', default: 32 * 1024 * 1024, help: 'largest request body accepted, bytes' },
+  ...PLATFORM_OPTIONS,
 ];
 
 /** The option list with some defaults replaced (e.g. `firn start` turns the index on by default). */
@@ -151,6 +155,7 @@ export function loadNodeConfig(
     dumpState: (v['dump-state'] as string) ? resolve(v['dump-state'] as string) : '',
     loadState: (v['load-state'] as string) ? resolve(v['load-state'] as string) : '',
     activity: { enabled: v['activity'] as boolean, seed: v['activity-seed'] as string, rate: Number(v['activity-rate']), mix: v['activity-mix'] as string },
+    platform: platformParamsFrom(v),
   };
   if (config.blockTimeMs > 0 && config.noMining) throw new ConfigError('--block-time and --no-mining cannot be used together');
   const extras = Object.fromEntries(extraSpecs.map((spec) => [spec.name, v[spec.name]]));

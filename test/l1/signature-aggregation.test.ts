@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataApi } from '../../src/api/data/create-data-api.js';
 import { flattenValidatorSet } from '../../src/codec/warp/canonical-set.js';
-import { parseL1Message } from '../../src/codec/warp/l1-messages.js';
+import { conversionValidationId, parseL1Message } from '../../src/codec/warp/l1-messages.js';
 import { parseWarpMessage } from '../../src/codec/warp/message.js';
 import { parseAddressedCall } from '../../src/codec/warp/payload.js';
 import { verifyBitSetSignature } from '../../src/codec/warp/verify.js';
@@ -36,6 +36,7 @@ describe('signature aggregation through the Data API, against a devnet', () => {
   let convertTx: string;
   let registerTx: string;
   let unsignedFromManager: string;
+  let outsideValidationId: string;
 
   const rpc = async (method: string, params: Record<string, unknown> = {}): Promise<Any> => {
     const res = await fetch(`${node.url}/ext/bc/P`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
@@ -80,10 +81,11 @@ describe('signature aggregation through the Data API, against a devnet', () => {
     const pop = sigs.sign(sigs.hash(publicKey, 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_'), secret).toBytes(true);
     const reg = await rpc('devnet.registerL1ValidatorMessage', { subnetID: subnetId, nodeID: nodeIdToString(sha256(new TextEncoder().encode('outside')).subarray(0, 20)), blsPublicKey: bytesToHex(publicKey), weight: '50' });
     unsignedFromManager = reg.unsignedMessage;
+    outsideValidationId = reg.validationID;
     registerTx = await issue((c) => pvm.newRegisterL1ValidatorTx({ ...c, balance: 1_000_000_000n, blsSignature: pop, message: hexToBytes(reg.signedMessage) }, context));
 
     store = await openTestDatabase('pglite');
-    const { config } = loadIndexerConfig([`--node-url=${node.url}`, '--chains=P', '--metrics-port=0', '--poll-interval=50', '--log-level=warn'], {});
+    const { config } = loadIndexerConfig([`--node-url=${node.url}`, '--chains=P', '--metrics-port=0', '--poll-interval=50ms', '--log-level=warn'], {});
     indexer = await startIndexer(config, { db: store.db });
     api = await createDataApi(store.db, { pageTokens: { secret: 'signature-aggregation-test' }, rateLimits: { enabled: false }, nodeUrls: [node.url] });
   }, 120_000);
@@ -140,4 +142,28 @@ describe('signature aggregation through the Data API, against a devnet', () => {
     expect(idToString((message as { id: Uint8Array }).id)).toBe(conversionID);
     expect(idFromString(conversionID)).toHaveLength(32);
   });
+
+  it('rebuilds the removal acknowledgement of a weight-0 SetL1ValidatorWeightTx, for a registered and for a converted validator', async () => {
+    const get = async (tx: string) => {
+      let res = await api.inject({ method: 'GET', url: `/v1/signatureAggregator/local/aggregateSignatures/${tx}` });
+      for (let i = 0; i < 600 && res.statusCode === 404; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        res = await api.inject({ method: 'GET', url: `/v1/signatureAggregator/local/aggregateSignatures/${tx}` });
+      }
+      return res;
+    };
+    const converted = idToString(conversionValidationId(idFromString(subnetId), 0));
+    for (const validationID of [outsideValidationId, converted]) {
+      const zero = await rpc('devnet.l1ValidatorWeightMessage', { validationID, weight: '0' });
+      const removeTx = await issue((c) => pvm.newSetL1ValidatorWeightTx({ ...c, message: hexToBytes(zero.signedMessage) }, context));
+      const res = await get(removeTx);
+      expect(res.statusCode, res.body).toBe(201);
+      const signed = await verified(res.json().signedMessage, subnetId);
+      expect(idToString(signed.unsigned.sourceChainId)).toBe(idToString(new Uint8Array(32)));
+      const message = parseL1Message(parseAddressedCall(signed.unsigned.payload).payload) as Any;
+      expect(message.type).toBe('L1ValidatorRegistration');
+      expect(message.registered).toBe(false);
+      expect(idToString(message.validationId)).toBe(validationID);
+    }
+  }, 120_000);
 });

@@ -12,7 +12,11 @@ import { acceptUnderscoreMethods } from '../chains/evm/admin/method-alias.js';
 import { corethVmConfig } from '../chains/evm/admin/vm-config.js';
 import { RPC_GAS_CAP } from '../chains/evm/call.js';
 import { ORACLE } from '../chains/evm/gas-oracle.js';
-import { DEFAULT_BATCH_LIMIT, DEFAULT_BATCH_RESPONSE_MAX_SIZE, createEthRpcHandler } from '../chains/evm/rpc/handler.js';
+import { DEFAULT_BATCH_LIMIT, DEFAULT_BATCH_RESPONSE_MAX_SIZE, ETH_METHODS, createEthRpcHandler } from '../chains/evm/rpc/handler.js';
+import { corethRules } from '../chains/evm/chain-rules.js';
+import { DEVNET_FEE_CONFIG } from '../chains/evm/fees.js';
+import type { NetworkUpgrades } from '../chains/subnet-evm/network-upgrades.js';
+import { createEvmWarp, type EvmWarpWiring } from '../warp/evm-chain-warp.js';
 import { createEthWsEndpoint, type EthWsEndpoint } from '../chains/evm/rpc/ws.js';
 import { Profiler } from '../profiling/profiler.js';
 import { createAvalancheRpcHandler } from '../server/avalanche-rpc.js';
@@ -49,8 +53,12 @@ export async function startCChain(deps: {
   loggers?: Pick<LoggerRegistry, 'setLevels'>;
   /** coreth's batch-request-limit (default 1000; the public API node uses 40) and batch-response-max-size. */
   rpc?: { batchRequestLimit?: number; batchResponseMaxSize?: number };
+  /** Warp (precompile from Durango, predicates, warp_* methods, ACP-118 signing of its messages). */
+  warp?: { wiring: EvmWarpWiring; upgrades: NetworkUpgrades };
 }): Promise<CChain> {
   let engine: ChainEngine | undefined;
+  // coreth's Extra: the 24-byte ACP-176 state, then the predicate results
+  const evmWarp = deps.warp ? createEvmWarp(deps.warp.wiring, deps.genesis.cChainId.id, 24) : undefined;
   const mining = deps.config.noMining
     ? { mode: 'manual' as const }
     : deps.config.blockTimeMs > 0
@@ -72,7 +80,9 @@ export async function startCChain(deps: {
     },
     log: deps.log,
     mining: { mode: 'manual' },
+    ...(deps.warp && evmWarp ? { rules: corethRules(DEVNET_FEE_CONFIG, { context: evmWarp.context, upgrades: deps.warp.upgrades }) } : {}),
   });
+  const warp = evmWarp?.attach(evm, (e) => deps.log.error('warp', { error: e.message }));
   engine = await deps.engineFor('C', deps.genesis.cChainId.id, evm.genesisHash, evm.genesisTimestamp);
   const g = deps.genesis;
   const atomic = AtomicBackend.attach({
@@ -101,6 +111,7 @@ export async function startCChain(deps: {
     mount(router, base) {
       const opts = {
         keystore: new Keystore(deps.genesis.devAccounts.map((a) => a.privateKey)),
+        ...(warp ? { methods: { ...ETH_METHODS, ...warp.methods } } : {}),
         batchLimit: deps.rpc?.batchRequestLimit ?? deps.config.evm?.batchRequestLimit ?? DEFAULT_BATCH_LIMIT,
         batchResponseMaxSize: deps.rpc?.batchResponseMaxSize ?? deps.config.evm?.batchResponseMaxSize ?? DEFAULT_BATCH_RESPONSE_MAX_SIZE,
       };
@@ -135,6 +146,7 @@ export async function startCChain(deps: {
     },
     async stop() {
       ws?.close();
+      warp?.close();
       await profiler?.close();
       await evm.close();
       if (deps.config.dumpState) await dumpStateToFile(evm, deps.config.dumpState);

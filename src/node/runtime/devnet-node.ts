@@ -22,6 +22,7 @@ import { createInfoService } from '../apis/info/info-service.js';
 import { registerAvmRoutes } from '../chains/avm/avm-service.js';
 import { AvmVm } from '../chains/avm/avm-vm.js';
 import { registerPlatformRoutes } from '../chains/platform/platform-service.js';
+import { platformConfigFor } from '../chains/platform/config.js';
 import { PlatformVm } from '../chains/platform/platform-vm.js';
 import { createWarpNode, type WarpMessageSources } from '../warp/index.js';
 import { SharedMemory } from '../chains/shared-memory/shared-memory.js';
@@ -107,7 +108,7 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
   pEngine = await engineFor('P', genesis.pChainId.id, genesis.pChainGenesisBlock.id, genesis.startTime);
   const xEngine = await engineFor('X', genesis.xChainId.id, genesis.xChainGenesisBlock.id, genesis.startTime);
   const sharedMemory = new SharedMemory(db);
-  const platform = await PlatformVm.create({ db, engine: pEngine, genesis, sharedMemory, xChainId: genesis.xChainId.id, cChainId: genesis.cChainId.id, log: loggers.get('P') });
+  const platform = await PlatformVm.create({ db, engine: pEngine, genesis, sharedMemory, xChainId: genesis.xChainId.id, cChainId: genesis.cChainId.id, log: loggers.get('P'), config: platformConfigFor(config.platform) });
   // X/tx is written by the X-chain VM in each block's batch, so it is opened before the VM.
   const xTxIndex = config.indexEnabled ? await ContainerIndex.open(db, genesis.xChainId.id, 'tx') : undefined;
   const avm = await AvmVm.create({
@@ -115,7 +116,12 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     ...(xTxIndex ? { txIndex: xTxIndex } : {}), log: loggers.get('X'),
     config: { txFee: LOCAL_TX_FEES.txFee!, createAssetTxFee: LOCAL_TX_FEES.createAssetTxFee! },
   });
-  const cChain: CChain = await startCChain({ db, genesis, config, log: loggers.get('C'), sharedMemory, engineFor, loggers });
+  const warp = createWarpNode({ platform, db });
+  const warpWiring = { db, platform, signatures: warp.signatures, sources: warp.sources };
+  const networkUpgrades = defaultNetworkUpgrades({
+    durango: upgradeTimeSeconds('durangoTime'), etna: upgradeTimeSeconds('etnaTime'), granite: upgradeTimeSeconds('graniteTime'), helicon: upgradeTimeSeconds('heliconTime'),
+  });
+  const cChain: CChain = await startCChain({ db, genesis, config, log: loggers.get('C'), sharedMemory, engineFor, loggers, warp: { wiring: warpWiring, upgrades: networkUpgrades } });
   const engines = { P: pEngine, X: xEngine, C: cChain.engine };
 
   // Container index: one batch with each accepted block (the engine's sinks).
@@ -146,16 +152,14 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
     router.addAliases(base, ...aliases.flatMap((a) => [a, `bc/${a}`]));
   }
   cChain.mount(router, `bc/${genesis.cChainId.string}`);
-  const warp = createWarpNode({ platform, db });
   registerPlatformRoutes(router, `bc/${genesis.pChainId.string}`, platform, [warp.devnetService]);
   warp.mount(router, `bc/${genesis.pChainId.string}`);
   registerAvmRoutes(router, `bc/${genesis.xChainId.string}`, avm);
   const subnetEvm = new SubnetEvmChains({
     db, config, loggers, log, platform, router, chainAliases, engineFor,
-    upgrades: defaultNetworkUpgrades({
-      durango: upgradeTimeSeconds('durangoTime'), etna: upgradeTimeSeconds('etnaTime'), granite: upgradeTimeSeconds('graniteTime'), helicon: upgradeTimeSeconds('heliconTime'),
-    }),
+    upgrades: networkUpgrades,
     localNodeIds: genesis.validators.map((v) => v.nodeId),
+    warp: warpWiring,
   });
 
   const requests = new RequestTracker();

@@ -18,6 +18,7 @@ import type { NodeLogger } from '../logging/logger-registry.js';
 import { createAvalancheRpcHandler } from '../server/avalanche-rpc.js';
 import type { Router } from '../server/router.js';
 import type { KvStore } from '../storage/kv.js';
+import { createEvmWarp, type EvmWarpWiring } from '../warp/evm-chain-warp.js';
 
 export interface SubnetEvmChain {
   id: Uint8Array;
@@ -43,6 +44,8 @@ export interface SubnetEvmChainDeps {
   modules?: readonly PrecompileModule[];
   /** Node clock, Unix seconds. */
   now?: () => bigint;
+  /** Warp: the precompile's context and predicate verification, warp_* methods, ACP-118 signing. */
+  warp?: EvmWarpWiring;
 }
 
 /**
@@ -67,7 +70,9 @@ export async function startSubnetEvmChain(deps: SubnetEvmChainDeps): Promise<Sub
   if (u.heliconTimestamp !== undefined && u.heliconTimestamp <= now) throw new Error('heliconTimestamp must not be active: Helicon is unscheduled');
 
   const idString = idToString(deps.chain.id);
-  const rules = new SubnetEvmRules(deps.chain.name, config, readGenesisExtras(json));
+  // subnet-EVM's Extra: the 80-byte fee window, then the predicate results
+  const evmWarp = deps.warp ? createEvmWarp(deps.warp, deps.chain.id, 80) : undefined;
+  const rules = new SubnetEvmRules(deps.chain.name, config, readGenesisExtras(json), evmWarp?.context);
   let engine: ChainEngine | undefined;
   const evm = await EvmChain.create({
     db: deps.db,
@@ -87,6 +92,7 @@ export async function startSubnetEvmChain(deps: SubnetEvmChainDeps): Promise<Sub
     mining: { mode: 'manual' },
     rules,
   });
+  const warp = evmWarp?.attach(evm, (e) => deps.log.error('warp', { error: e.message }));
   engine = await deps.engineFor(idString, deps.chain.id, evm.genesisHash, evm.genesisTimestamp);
   if (deps.config.evm) {
     configureQueries(evm, {
@@ -110,7 +116,7 @@ export async function startSubnetEvmChain(deps: SubnetEvmChainDeps): Promise<Sub
     engine,
     mount(router, base) {
       const opts = {
-        methods: { ...ETH_METHODS, ...subnetEvmMethods(rules) },
+        methods: { ...ETH_METHODS, ...subnetEvmMethods(rules), ...(warp?.methods ?? {}) },
         batchLimit: deps.config.evm?.batchRequestLimit ?? DEFAULT_BATCH_LIMIT,
         batchResponseMaxSize: deps.config.evm?.batchResponseMaxSize ?? DEFAULT_BATCH_RESPONSE_MAX_SIZE,
       };
@@ -121,6 +127,7 @@ export async function startSubnetEvmChain(deps: SubnetEvmChainDeps): Promise<Sub
     },
     async stop() {
       ws?.close();
+      warp?.close();
       await evm.close();
     },
   };

@@ -17,6 +17,7 @@ import type { AcceptedContainer } from '../consensus/types.js';
 import type { LoggerRegistry, NodeLogger } from '../logging/logger-registry.js';
 import type { Router } from '../server/router.js';
 import type { KvStore } from '../storage/kv.js';
+import type { EvmWarpWiring } from '../warp/evm-chain-warp.js';
 import { startSubnetEvmChain, type SubnetEvmChain } from './subnet-evm-chain.js';
 
 const SUBNET_EVM_ID = idFromString(SUBNET_EVM_ID_STRING);
@@ -33,8 +34,10 @@ export interface SubnetEvmChainsDeps {
   upgrades: NetworkUpgrades;
   /** Node IDs running in this process (always connected). */
   localNodeIds: Uint8Array[];
-  /** Stateful precompile modules of every chain (default: subnet-EVM's five; warp is added here). */
+  /** Stateful precompile modules of every chain (default: subnet-EVM's six, warp included). */
   modules?: readonly PrecompileModule[];
+  /** Warp wiring for every chain (without it the warp precompile has no chain context). */
+  warp?: EvmWarpWiring;
 }
 
 /**
@@ -107,6 +110,7 @@ export class SubnetEvmChains {
           upgrades: this.deps.upgrades, engineFor: this.deps.engineFor,
           validators: this.validatorSource(u.subnetId),
           ...(this.deps.modules ? { modules: this.deps.modules } : {}),
+          ...(this.deps.warp ? { warp: this.deps.warp } : {}),
         });
         const base = `bc/${id}`;
         this.deps.router.reserve(base);

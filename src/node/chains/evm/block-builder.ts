@@ -9,6 +9,7 @@ import { type FeeConfig, type FeeState, decodeFeeState, encodeFeeState, feeState
 import { type RawLog, type StoredReceipt, consensusReceipt } from './receipts.js';
 import { orderedTrieRoot } from './trie-root.js';
 import { type PoolTx, feeCap, tipCap } from './tx-pool.js';
+import { warpPredicatesOf } from './warp/warp-predicates.js';
 
 /** Every C-chain block's coinbase: the black-hole address (graft/evm/constants). */
 export const BLACKHOLE = new Uint8Array(20);
@@ -158,6 +159,8 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
   const gasAvailable = fees.state.capacity < fees.gasLimit ? fees.state.capacity : fees.gasLimit;
   let ext: { extData: Uint8Array; gasUsed: bigint } = { extData: new Uint8Array(0), gasUsed: 0n };
   let executed: ExecutedTxs;
+  const predicates = warpPredicatesOf(vm);
+  await predicates?.beginBlock(timestamp, inp.candidates.map((p) => p.tx));
 
   await state.checkpoint();
   try {
@@ -165,6 +168,7 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
     if (inp.extData) ext = await inp.extData({ state, number, timestamp, baseFee: fees.baseFee, gasCapacity: fees.state.capacity - executed.gasUsed });
     await state.commit();
   } catch (e) {
+    predicates?.abandonBlock();
     await state.revert();
     await state.setStateRoot(parent.stateRoot);
     throw e;
@@ -175,9 +179,11 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
   const txRoot = orderedTrieRoot(included.map((p) => p.raw));
   const receiptRoot = orderedTrieRoot(included.map((p, i) => consensusReceipt(receipts[i]!, p.tx.type)));
   const feeAfter = feeStateAfterBlock(fees.state, gasUsed + ext.gasUsed, inp.feeConfig);
-  const extra = new Uint8Array(24 + EMPTY_PREDICATE_RESULTS.length);
+  // Durango+: the predicate results follow the fee state
+  const predicateResults = predicates ? predicates.finishBlock(included.map((p) => p.tx)) : EMPTY_PREDICATE_RESULTS;
+  const extra = new Uint8Array(24 + predicateResults.length);
   extra.set(encodeFeeState(feeAfter), 0);
-  extra.set(EMPTY_PREDICATE_RESULTS, 24);
+  extra.set(predicateResults, 24);
   const extData = ext.extData;
 
   const header: CorethHeader = {

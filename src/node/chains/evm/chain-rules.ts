@@ -10,6 +10,7 @@ import { type FeeConfig, desiredDelayExcess } from './fees.js';
 import { type CorethGenesis, buildGenesis } from './genesis.js';
 import { P256_VERIFY_ADDRESS, p256VerifyPrecompile } from './p256-verify.js';
 import type { TrieDb } from './trie-db.js';
+import { type CChainWarp, createCorethWarpVm } from './warp/c-chain-warp.js';
 
 /** What the chain hands the rules to build a block: everything but the rules' own fee settings. */
 export type ChainBuildInput = Omit<BuildInput, 'feeConfig' | 'desiredDelayExcess'>;
@@ -44,14 +45,14 @@ export interface ChainRules {
 /** coreth's stateless precompiles beyond Ethereum's: RIP-7212 P256VERIFY (Granite). */
 export const CORETH_EVM_OPTS = { customPrecompiles: [{ address: P256_VERIFY_ADDRESS, function: p256VerifyPrecompile }] };
 
-/** The C-chain: coreth's blocks, ACP-176 fees with the node's `fees` settings, atomic ext data. */
-export function corethRules(fees: FeeConfig): ChainRules {
+/** The C-chain: coreth's blocks, ACP-176 fees with the node's `fees` settings, atomic ext data; warp when wired. */
+export function corethRules(fees: FeeConfig, warp?: CChainWarp): ChainRules {
   const delayExcess = fees.desiredMinDelayMs === undefined ? undefined : desiredDelayExcess(fees.desiredMinDelayMs);
   return {
     label: 'C-chain',
     codec: CORETH_BLOCK_CODEC,
     buildGenesis,
-    createVm: (parts) => createVM({ ...parts, evmOpts: CORETH_EVM_OPTS }),
+    createVm: (parts) => (warp ? createCorethWarpVm(parts, warp) : createVM({ ...parts, evmOpts: CORETH_EVM_OPTS })),
     buildBlock: (inp) => buildBlock({ ...inp, feeConfig: fees, ...(delayExcess !== undefined ? { desiredDelayExcess: delayExcess } : {}) }),
     childFees: (parent, childMs) => childFees(parent, childMs, fees),
   };

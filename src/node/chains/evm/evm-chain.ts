@@ -26,6 +26,7 @@ import { restoreHeadRoot } from './controls/head-root.js';
 import { recordPreimages } from './controls/preimages.js';
 import { TxRejected, checkTxFee, decodeRawTx, validateStateless, validateWithState } from './tx-validation.js';
 import { ScratchDb, TrieDb } from './trie-db.js';
+import { warpPredicatesOf } from './warp/warp-predicates.js';
 
 export type MiningMode = 'auto' | 'interval' | 'manual';
 
@@ -45,6 +46,13 @@ export interface EvmChainOptions {
 }
 
 export type BlockListener = (block: StoredBlock, receipts: StoredReceipt[]) => void;
+/** Data derived from accepted blocks, written in the chain's own batches (the warp backend's messages). */
+export interface AcceptWriter {
+  /** Writes for the block's accept batch (read under the block-building lock); may throw to fail the accept. */
+  acceptOps(block: StoredBlock, receipts: readonly StoredReceipt[]): Promise<KvOp[]>;
+  /** Writes forgetting what the blocks above `height` added, for a devnet rewind's batch. */
+  rewindOps(height: bigint): Promise<KvOp[]>;
+}
 
 /** What rides in each block besides its EVM txs: coreth's atomic txs in the block's extra data. */
 export interface BlockExtension {
@@ -84,6 +92,7 @@ export class EvmChain {
   private readonly pool = new TxPool();
   private readonly lock: Mutex;
   private readonly listeners = new Set<BlockListener>();
+  private readonly acceptWriters = new Set<AcceptWriter>();
   private readonly rewindListeners = new Set<(height: bigint) => void>();
   /** The head's state root after devnet state edits (anvil_setBalance, ...), when it differs from its header's. */
   private headOverride: { hash: Uint8Array; root: Uint8Array } | undefined;
@@ -276,6 +285,7 @@ export class EvmChain {
     const h = res.block.header;
     try {
       if (ext) ops.push(...(await ext.acceptOps(stored)));
+      for (const w of this.acceptWriters) ops.push(...(await w.acceptOps(stored, res.receipts)));
       await this.rules.headChanged?.(h, this.state);
       await this.opts.acceptor.accept({ id: stored.hash, bytes: stored.bytes, height: h.number, timestamp: h.timestamp }, ops);
     } catch (e) {
@@ -312,6 +322,12 @@ export class EvmChain {
     return () => this.listeners.delete(listener);
   }
 
+  /** Adds writes to every accepted block's batch (atomic with the block); returns the removal function. */
+  addAcceptWriter(writer: AcceptWriter): () => void {
+    this.acceptWriters.add(writer);
+    return () => this.acceptWriters.delete(writer);
+  }
+
   /** Listens for txs entering the pool; returns the unsubscribe function. */
   onPendingTx(listener: PendingTxListener): () => void {
     this.pendingListeners.add(listener);
@@ -332,7 +348,12 @@ export class EvmChain {
     // geth answers "already known" for pooled txs only; a mined one fails the nonce check below
     if (this.pool.has(hashHex)) throw new TxRejected('already known');
     const next = this.nextFees();
-    validateStateless(tx, { blockGasLimit: next.gasLimit, minFeeCap: next.baseFee });
+    // the pool prices warp predicates by the head's rules, as coreth's (the builder re-prices them by the block's)
+    const predicates = warpPredicatesOf(this.vm);
+    const headTime = this.head.block.header.timestamp;
+    validateStateless(tx, {
+      blockGasLimit: next.gasLimit, minFeeCap: next.baseFee, ...(predicates ? { intrinsicGas: (t: TypedTransaction) => predicates.intrinsicGas(t, headTime) } : {}),
+    });
     const sender = tx.getSenderAddress();
     const senderHex = hex(sender.bytes);
     // state reads happen under the lock so they never see a half-built block
@@ -548,7 +569,8 @@ export class EvmChain {
       },
       automine: async () => { if (this.mode === 'auto') await this.requestAutomine(); },
       rewindAccepted: async (height, innerId, vmOps) => {
-        const ops = this.extension ? [...vmOps, ...(await this.extension.rewindOps(height))] : vmOps;
+        const ops = this.extension ? [...vmOps, ...(await this.extension.rewindOps(height))] : [...vmOps];
+        for (const w of this.acceptWriters) ops.push(...(await w.rewindOps(height)));
         await (this.opts.acceptor.rewind ? this.opts.acceptor.rewind(height, innerId, ops) : this.opts.db.batch(ops));
       },
       notifyRewind: (height) => {

@@ -64,6 +64,8 @@ export interface StatelessLimits {
   blockGasLimit: bigint;
   /** The pool's minimum fee cap: the next block's base fee. */
   minFeeCap: bigint;
+  /** The chain's intrinsic gas when it differs from ethereumjs' (warp predicates); throws why a tx has none. */
+  intrinsicGas?: (tx: TypedTransaction) => bigint;
 }
 
 /** geth's ValidateTransaction checks that need no state, in geth's order. */
@@ -73,7 +75,12 @@ export function validateStateless(tx: TypedTransaction, limits: StatelessLimits)
   }
   if (tipCap(tx) > feeCap(tx)) throw new TxRejected('max priority fee per gas higher than max fee per gas');
   const from = tx.getSenderAddress();
-  const intrinsic = tx.getIntrinsicGas();
+  let intrinsic: bigint;
+  try {
+    intrinsic = limits.intrinsicGas ? limits.intrinsicGas(tx) : tx.getIntrinsicGas();
+  } catch (e) {
+    throw new TxRejected((e as Error).message);
+  }
   if (tx.gasLimit < intrinsic) {
     throw new TxRejected(`intrinsic gas too low: address ${toChecksumAddress(from.toString())} tx gas (${tx.gasLimit}), minimum needed ${intrinsic}`);
   }

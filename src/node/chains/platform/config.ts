@@ -81,6 +81,43 @@ export const DEVNET_PLATFORM_CONFIG: PlatformConfig = {
   minStakeDuration: 60n,
 };
 
+/** AvalancheGo genesis/genesis_mainnet.go MainnetParams (staking limits, dynamic fees, ACP-77 validator fees). */
+export const MAINNET_PLATFORM_CONFIG: PlatformConfig = {
+  ...LOCAL_NETWORK_CONFIG,
+  minValidatorStake: 2_000n * 1_000_000_000n,
+  maxValidatorStake: 3_000_000n * 1_000_000_000n,
+  minDelegatorStake: 25n * 1_000_000_000n,
+  minStakeDuration: 14n * 24n * 3600n,
+  // 512 nAVAX per second at the target; the price doubles every day above it.
+  validatorFee: { capacity: 20_000n, target: 10_000n, minPrice: 512n, excessConversionConstant: 1_246_488_515n },
+};
+
+/** What a node's `--profile` and P-chain flags ask for (config/platform-params.ts), as a full config. */
+export interface PlatformParamsInput {
+  profile: 'devnet' | 'mainnet-like';
+  minValidatorStake?: bigint;
+  maxValidatorStake?: bigint;
+  minDelegatorStake?: bigint;
+  minStakeDuration?: bigint;
+  uptimeRequirement?: number;
+  l1ValidatorFee: { minPrice?: bigint; target?: bigint; capacity?: bigint };
+}
+
+export function platformConfigFor(p: PlatformParamsInput): PlatformConfig {
+  const base = p.profile === 'mainnet-like' ? MAINNET_PLATFORM_CONFIG : DEVNET_PLATFORM_CONFIG;
+  const config: PlatformConfig = { ...base, validatorFee: { ...base.validatorFee } };
+  if (p.minValidatorStake !== undefined) config.minValidatorStake = p.minValidatorStake;
+  if (p.maxValidatorStake !== undefined) config.maxValidatorStake = p.maxValidatorStake;
+  if (p.minDelegatorStake !== undefined) config.minDelegatorStake = p.minDelegatorStake;
+  if (p.minStakeDuration !== undefined) config.minStakeDuration = p.minStakeDuration;
+  if (p.uptimeRequirement !== undefined) config.uptimeRequirement = p.uptimeRequirement;
+  const fee = p.l1ValidatorFee;
+  if (fee.minPrice !== undefined) config.validatorFee.minPrice = fee.minPrice;
+  if (fee.target !== undefined) config.validatorFee.target = fee.target;
+  if (fee.capacity !== undefined) config.validatorFee.capacity = fee.capacity;
+  return config;
+}
+
 export function platformConfig(overrides: Partial<PlatformConfig> = {}): PlatformConfig {
   return {
     ...DEVNET_PLATFORM_CONFIG,

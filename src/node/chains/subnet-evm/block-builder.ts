@@ -5,6 +5,7 @@ import type { CorethHeader } from '../evm/coreth-header.js';
 import { ACP226, nextDelayExcess } from '../evm/fees.js';
 import { consensusReceipt } from '../evm/receipts.js';
 import { orderedTrieRoot } from '../evm/trie-root.js';
+import { warpPredicatesOf } from '../evm/warp/warp-predicates.js';
 import { applyPrecompileActivations } from './activation.js';
 import { type SubnetEvmConfig, isPrecompileEnabled, rulesAt } from './chain-config.js';
 import { childBaseFee, childWindow, windowBytes } from './fee-window.js';
@@ -42,6 +43,8 @@ export async function buildSubnetBlock(inp: ChainBuildInput, config: SubnetEvmCo
   const gasLimit = ctx.feeConfig.gasLimit;
   const env = envBlock(common, { number, timestamp, gasLimit, baseFee, coinbase: ctx.coinbase });
   let executed: ExecutedTxs;
+  const predicates = warpPredicatesOf(vm);
+  await predicates?.beginBlock(timestamp, inp.candidates.map((p) => p.tx));
 
   await state.checkpoint();
   try {
@@ -52,14 +55,17 @@ export async function buildSubnetBlock(inp: ChainBuildInput, config: SubnetEvmCo
     });
     await state.commit();
   } catch (e) {
+    predicates?.abandonBlock();
     await state.revert();
     await state.setStateRoot(parent.stateRoot);
     throw e;
   }
   const { included, receipts, dropped, gasUsed, bloom } = executed;
   const window = windowBytes(childWindow(parent, timestamp, parentIsSubnetEvm));
-  const extra = new Uint8Array(window.length + (rules.IsDurango ? EMPTY_PREDICATE_RESULTS.length : 0));
+  const predicateResults = predicates ? predicates.finishBlock(included.map((p) => p.tx)) : EMPTY_PREDICATE_RESULTS;
+  const extra = new Uint8Array(window.length + (rules.IsDurango ? predicateResults.length : 0));
   extra.set(window, 0);
+  if (rules.IsDurango) extra.set(predicateResults, window.length);
   const header: CorethHeader = {
     parentHash: inp.parentHash,
     uncleHash: EMPTY_UNCLE_HASH,

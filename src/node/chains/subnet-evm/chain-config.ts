@@ -80,10 +80,12 @@ export function readSubnetEvmConfig(rawConfig: unknown, opts: { defaults: Networ
 function readPrecompileConfig(m: PrecompileModule, v: unknown, where: string, isDurango: (t: bigint) => boolean): PrecompileConfig {
   const raw = asObject(v, where);
   const blockTimestamp = optionalUint64(raw.blockTimestamp, `${where}.blockTimestamp`);
-  const allowList = readAllowListConfig(raw, readAddressList, where);
   const settings = m.readSettings(raw, where);
+  const disable = readBool(raw.disable, `${where}.disable`);
+  if (m.allowList === false) return { key: m.key, blockTimestamp, disable, allowList: { adminAddresses: [], managerAddresses: [], enabledAddresses: [] }, noAllowList: true, settings };
+  const allowList = readAllowListConfig(raw, readAddressList, where);
   verifyAllowListConfig(allowList, blockTimestamp, isDurango);
-  return { key: m.key, blockTimestamp, disable: readBool(raw.disable, `${where}.disable`), allowList, settings };
+  return { key: m.key, blockTimestamp, disable, allowList, settings };
 }
 
 /** verifyPrecompileUpgrades: per key, upgrades alternate enable/disable at strictly increasing times. */
@@ -146,7 +148,7 @@ export function rulesAt(c: SubnetEvmConfig, time: bigint): AvalancheRules {
 /** A precompile config's JSON in Go's field order: allow list, blockTimestamp, disable, then the module's fields. */
 export function precompileConfigJson(p: PrecompileConfig): Record<string, unknown> {
   return {
-    ...allowListJson(p.allowList),
+    ...(p.noAllowList ? {} : allowListJson(p.allowList)),
     blockTimestamp: p.blockTimestamp ?? null,
     ...(p.disable ? { disable: true } : {}),
     ...p.settings.json(),

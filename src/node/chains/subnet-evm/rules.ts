@@ -9,6 +9,7 @@ import type { CorethBlock } from '../evm/coreth-block.js';
 import type { CorethHeader } from '../evm/coreth-header.js';
 import type { CorethGenesis } from '../evm/genesis.js';
 import type { TrieDb } from '../evm/trie-db.js';
+import type { WarpChainContext } from '../evm/warp/warp-predicates.js';
 import { SUBNET_EVM_BLOCK_CODEC } from './block-codec.js';
 import { buildSubnetBlock, txAllowListRefusal } from './block-builder.js';
 import { type SubnetEvmConfig, rulesAt } from './chain-config.js';
@@ -27,14 +28,14 @@ export class SubnetEvmRules implements ChainRules {
   readonly codec = SUBNET_EVM_BLOCK_CODEC;
   private head: { header: CorethHeader; context: ParentContext } | undefined;
 
-  constructor(readonly label: string, readonly config: SubnetEvmConfig, private readonly genesisExtras: SubnetGenesisExtras) {}
+  constructor(readonly label: string, readonly config: SubnetEvmConfig, private readonly genesisExtras: SubnetGenesisExtras, private readonly warp?: WarpChainContext) {}
 
   buildGenesis(genesis: CorethGenesis, db: TrieDb, common: Common): Promise<CorethBlock> {
     return buildSubnetGenesis(genesis, this.genesisExtras, this.config, db, common);
   }
 
   createVm(parts: VmParts): Promise<VM> {
-    return createSubnetEvmVm(parts, this.config);
+    return createSubnetEvmVm(parts, this.config, this.warp);
   }
 
   buildBlock(inp: ChainBuildInput): Promise<BuildResult> {

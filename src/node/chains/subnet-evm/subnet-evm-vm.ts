@@ -2,12 +2,14 @@ import { EVM, EVMError, type EVMOpts, type EVMResult, type ExecResult, type Mess
 import { Account, Address, type PrefixedHexString, equalsBytes, setLengthLeft } from '@ethereumjs/util';
 import { createVM, type VM } from '@ethereumjs/vm';
 import { CORETH_EVM_OPTS, type VmParts } from '../evm/chain-rules.js';
-import { type SubnetEvmConfig, isPrecompileEnabled, rulesAt } from './chain-config.js';
+import { type WarpChainContext, WarpPredicates } from '../evm/warp/warp-predicates.js';
+import { type SubnetEvmConfig, activeConfig, isPrecompileEnabled, rulesAt } from './chain-config.js';
 import { DEPLOYER_ALLOW_LIST_ADDRESS } from './precompiles/addresses.js';
 import { DEPLOYER_ALLOW_LIST_MODULE } from './precompiles/allow-list-modules.js';
 import { checksum, isEnabledRole, readRole } from './precompiles/allow-list.js';
 import { FunctionTable } from './precompiles/dispatch.js';
 import { GasMeter, PrecompileError, type PrecompileModule, type PrecompileState } from './precompiles/types.js';
+import { WARP_CONFIG_KEY, type WarpModuleSettings } from './precompiles/warp.js';
 
 const hexOf = (address: Address | PrefixedHexString) =>
   typeof address === 'string' ? address.slice(2).padStart(40, '0').toLowerCase() : Buffer.from(address.bytes).toString('hex');
@@ -24,9 +26,18 @@ export class SubnetEvm extends EVM {
   /** The messages being executed, innermost last: a precompile reads its caller and static flag from the top. */
   private readonly frames: Message[] = [];
   private readonly stateful = new Map<string, { module: PrecompileModule; run: PrecompileFunc }>();
+  /** Warp predicates of the running tx and block (with warp wiring only). */
+  readonly warpPredicates: WarpPredicates | undefined;
 
-  constructor(opts: EVMOpts, private readonly chain: SubnetEvmConfig) {
+  constructor(opts: EVMOpts, private readonly chain: SubnetEvmConfig, warp?: WarpChainContext) {
     super(opts);
+    if (warp && chain.modules.some((m) => m.key === WARP_CONFIG_KEY)) {
+      const settingsAt = (time: bigint) => {
+        const c = activeConfig(chain, WARP_CONFIG_KEY, time);
+        return c && !c.disable ? (c.settings as WarpModuleSettings).warp : undefined;
+      };
+      this.warpPredicates = new WarpPredicates(warp, settingsAt, (time) => rulesAt(chain, time));
+    }
     for (const module of chain.modules) {
       const table = new FunctionTable(module.functions);
       this.stateful.set(Buffer.from(module.address).toString('hex'), { module, run: (input) => this.runStateful(module, table, input) });
@@ -85,6 +96,7 @@ export class SubnetEvm extends EVM {
     const call = {
       self: module.address, caller: message.caller.bytes, readOnly: message.isStatic, blockNumber: this._block?.header.number ?? 0n,
       rules, state: this.precompileState, gas, logs: [] as [Uint8Array, Uint8Array[], Uint8Array][],
+      ...(this.warpPredicates ? { warp: this.warpPredicates.env() } : {}),
     };
     try {
       const returnValue = await table.run(input.data, call);
@@ -104,8 +116,18 @@ function failure(gasLimit: bigint, error: string): ExecResult {
   return { returnValue: new Uint8Array(0), executionGasUsed: gasLimit, exceptionError: new EVMError(error as EVMError['error']) };
 }
 
-/** A VM whose EVM runs subnet-EVM's hooks, with coreth's stateless precompiles (P256VERIFY from Granite). */
-export function createSubnetEvmVm(parts: VmParts, chain: SubnetEvmConfig): Promise<VM> {
-  const evm = new SubnetEvm({ ...parts, bn254: new NobleBN254(), ...CORETH_EVM_OPTS }, chain);
-  return createVM({ ...parts, evm });
+/**
+ * A VM whose EVM runs subnet-EVM's hooks, with coreth's stateless precompiles (P256VERIFY from Granite); with
+ * `warp`, the warp precompile sees its chain and each tx's predicates are charged before it runs.
+ */
+export async function createSubnetEvmVm(parts: VmParts, chain: SubnetEvmConfig, warp?: WarpChainContext): Promise<VM> {
+  const evm = new SubnetEvm({ ...parts, bn254: new NobleBN254(), ...CORETH_EVM_OPTS }, chain, warp);
+  const vm = await createVM({ ...parts, evm });
+  const predicates = evm.warpPredicates;
+  if (predicates) {
+    // the first (sync) listener may throw to invalidate the tx; the second looks up a mined tx's results
+    vm.events.on('beforeTx', (tx) => predicates.beforeTx(tx));
+    vm.events.on('beforeTx', (tx, resolve) => void predicates.beforeTxResults(tx).finally(() => resolve?.()));
+  }
+  return vm;
 }

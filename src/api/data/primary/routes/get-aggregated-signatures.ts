@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { listL1Validators } from '../../../../store/queries/primary/l1-validators.js';
 import { getPrimaryTransaction } from '../../../../store/queries/primary/transactions.js';
 import { BadRequestError, BadGatewayError, NotFoundError } from '../../../http/errors/http-errors.js';
 import { NodeRpcError, NoWarpMessage, pChainTxMessage } from '../../signature-aggregation/index.js';
@@ -20,7 +21,7 @@ export function getAggregatedSignaturesRoute(app: FastifyInstance, ctx: DataApiC
       summary: 'Get Aggregated Signatures',
       description: `Get Aggregated Signatures for a P-Chain L1 related Warp Message: the message the P-chain attests for the tx
 (ConvertSubnetToL1Tx → SubnetToL1Conversion; RegisterL1ValidatorTx → L1ValidatorRegistration; SetL1ValidatorWeightTx →
-L1ValidatorWeight), signed by the L1's validators at the current P-chain height with a 67% quorum. An unknown tx is a 404,
+L1ValidatorWeight, or L1ValidatorRegistration{registered: false} once the validation is gone), signed by the L1's validators at the current P-chain height with a 67% quorum. An unknown tx is a 404,
 another tx type a 400.`,
       tags: ['Signature Aggregator'],
       params: networkParams({ txHash: { type: 'string', minLength: 1, maxLength: 100, description: 'A primary network (P or X chain) transaction hash.', examples: ['3P91K6nuDFvDodcRuJTsgdf9SvYe5pMiKk38HppsoeAiEztCP'] } }),
@@ -40,7 +41,9 @@ another tx type a 400.`,
     const aggregation = requireAggregation(ctx);
     let rebuilt;
     try {
-      rebuilt = await pChainTxMessage(aggregation.node, net.network.networkId, tx.txType, txId);
+      const origins = async (validationId: Uint8Array) =>
+        (await listL1Validators(ctx.db, { chain: P.id, validationId, includeInactive: true, pageSize: 1 })).items[0];
+      rebuilt = await pChainTxMessage(aggregation.node, net.network.networkId, tx.txType, txId, origins);
     } catch (e) {
       if (e instanceof NoWarpMessage) throw new BadRequestError(`Transaction ${request.params.txHash}: ${e.message}`);
       if (e instanceof NodeRpcError) throw new BadGatewayError(`Could not read transaction ${request.params.txHash} from the node: ${e.message}`);

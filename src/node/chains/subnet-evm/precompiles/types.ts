@@ -40,6 +40,18 @@ export interface PrecompileCall {
   state: PrecompileState;
   gas: GasMeter;
   logs: EvmLogEntry[];
+  /** The chain and running tx as the warp precompile sees them; absent where the EVM has no warp wiring. */
+  warp?: WarpCallEnv;
+}
+
+/** The warp precompile's view of its chain (snow context) and of the running tx's predicates. */
+export interface WarpCallEnv {
+  networkId: number;
+  blockchainId: Uint8Array;
+  /** The running tx's packed predicates for the warp address, in access-list order. */
+  predicates: readonly Uint8Array[];
+  /** Indices of those predicates that failed verification when the block was built. */
+  failed: ReadonlySet<number>;
 }
 
 export interface PrecompileFunction {
@@ -76,6 +88,8 @@ export interface PrecompileConfig {
   blockTimestamp: bigint | undefined;
   disable: boolean;
   allowList: AllowListConfig;
+  /** The module has no allow list (warp): none is read or shown. */
+  noAllowList?: true;
   settings: ModuleSettings;
 }
 
@@ -86,6 +100,8 @@ export interface PrecompileModule {
   /** Reads and verifies the module's own config fields. */
   readSettings(raw: Record<string, unknown>, where: string): ModuleSettings;
   functions: PrecompileFunction[];
+  /** False for a module without an allow list (warp). */
+  allowList?: false;
 }
 
 /** Settings of a module with no fields beyond the allow list. */
