@@ -7,18 +7,23 @@ import { checkBlockGaps } from '../store/gap-check.js';
 import type { Database } from '../store/database/database.js';
 import { openDatabase } from '../store/database/open-database.js';
 import { migrate } from '../store/migrations/migrate.js';
-import { ensureChain, ensureNetwork, type ChainRef } from '../store/registry.js';
+import { ensureChain, ensureNetwork, type ChainRef, type NetworkRef } from '../store/registry.js';
 import { startOpsServer } from './ops/ops-server.js';
 import type { FollowedStream } from './ops/indexer-status.js';
 import { RpcLatency } from './ops/rpc-latency.js';
 import { Follower } from './pipeline/follower.js';
+import { FollowerGroup } from './pipeline/follower-group.js';
 import { DEFAULT_METADATA_FETCH } from './nft-metadata/fetch-token-metadata.js';
 import { MetadataWorker } from './nft-metadata/metadata-worker.js';
 import type { BlockStream } from './pipeline/stream.js';
-import { discoverNode, type DiscoveredNode } from './sources/node-discovery.js';
+import { ChainWatcher } from './sources/chain-watcher.js';
+import { discoverNode, type DiscoveredChain, type DiscoveredNode } from './sources/node-discovery.js';
 import { WsHeads } from './sources/evm/ws-heads.js';
 import { createStreams } from './streams/create-streams.js';
 import { EvmRollupStream } from './streams/evm-rollup-stream.js';
+
+/** Blocks per rollup transaction while the rollups trail: each batch rewrites its active addresses once, so fewer, larger batches cost less. */
+const ROLLUP_BATCH_BLOCKS = 5_000;
 
 export interface RunningIndexer {
   db: Database;
@@ -28,6 +33,14 @@ export interface RunningIndexer {
   /** Resolves when every follower stopped; rejects with the first follower's fatal error. */
   done: Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface StartIndexerOptions {
+  log?: Log;
+  db?: Database;
+  discovered?: DiscoveredNode[];
+  /** How often to look for EVM chains created after the start (besides each P-chain commit); default 5 s. */
+  chainWatchIntervalMs?: number;
 }
 
 /** Whether a chain was asked for by `--chains` (alias, name or blockchain id). */
@@ -40,7 +53,7 @@ function selected(config: IndexerConfig, chain: ChainRef, blockchainIdText: stri
  * Open the store, discover each node's chains, and follow every selected chain with its own follower.
  * Followers of different chains run concurrently; each commits its own batches.
  */
-export async function startIndexer(config: IndexerConfig, options: { log?: Log; db?: Database; discovered?: DiscoveredNode[] } = {}): Promise<RunningIndexer> {
+export async function startIndexer(config: IndexerConfig, options: StartIndexerOptions = {}): Promise<RunningIndexer> {
   const log = options.log ?? silentLog;
   const db = options.db ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { directory: config.databaseDir }));
   const applied = await migrate(db);
@@ -48,38 +61,63 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
   const rpc = new RpcLatency();
   const followers: Follower<unknown>[] = [];
   const sockets: WsHeads[] = [];
+  const controller = new AbortController();
+  const group = new FollowerGroup(controller, log);
+  const watchers: ChainWatcher[] = [];
+  const streams: FollowedStream[] = [];
+  /** Register a chain and start its followers (at start, and for chains created later). Returns them. */
+  const follow = async (node: DiscoveredNode, nodeUrl: string, network: NetworkRef, discovered: DiscoveredChain, onPlatformCommit?: () => void) => {
+    const chain = await ensureChain(db, { ...discovered, network });
+    if (!selected(config, chain, idToString(chain.blockchainId))) return [];
+    const added: Follower<unknown>[] = [];
+    const chainStreams: BlockStream<unknown>[] = createStreams(chain, { nodeUrl, node, config, log, onRequest: (r) => rpc.observe(r) });
+    // EVM chains push new heads over WebSocket, so realtime does not wait for the next poll.
+    const heads = chain.vm === 'evm' && chain.wsUrl ? new WsHeads(chain.wsUrl) : undefined;
+    if (heads) sockets.push(heads);
+    for (const stream of chainStreams) {
+      added.push(
+        new Follower(db, stream, {
+          batchBlocks: config.batchBlocks, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log,
+          ...(heads ? { headSignal: (signal: AbortSignal) => heads.next(signal) } : {}),
+          ...(chain.vm === 'platform' && onPlatformCommit ? { onCommit: onPlatformCommit } : {}),
+        }),
+      );
+    }
+    if (chain.vm === 'evm') {
+      // Rollups read what the block stream stored; one prefetch, since their input is the store itself.
+      const rollups = new EvmRollupStream(chain, db) as BlockStream<unknown>;
+      added.push(new Follower(db, rollups, { batchBlocks: Math.max(config.batchBlocks, ROLLUP_BATCH_BLOCKS), prefetch: 1, pollIntervalMs: config.pollIntervalMs, log }));
+    }
+    followers.push(...added);
+    return added;
+  };
   for (const [i, nodeUrl] of config.nodeUrls.entries()) {
     const node = options.discovered?.[i] ?? (await discoverNode(nodeUrl, config.networkName ? { networkName: config.networkName } : {}));
     const network = await ensureNetwork(db, node.network);
-    for (const discovered of node.chains) {
-      const chain = await ensureChain(db, { ...discovered, network });
-      if (!selected(config, chain, idToString(chain.blockchainId))) continue;
-      const streams: BlockStream<unknown>[] = createStreams(chain, { nodeUrl, node, config, log, onRequest: (r) => rpc.observe(r) });
-      // EVM chains push new heads over WebSocket, so realtime does not wait for the next poll.
-      const heads = chain.vm === 'evm' && chain.wsUrl ? new WsHeads(chain.wsUrl) : undefined;
-      if (heads) sockets.push(heads);
-      for (const stream of streams) {
-        followers.push(
-          new Follower(db, stream, {
-            batchBlocks: config.batchBlocks, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log,
-            ...(heads ? { headSignal: (signal: AbortSignal) => heads.next(signal) } : {}),
-          }),
-        );
-      }
-      if (chain.vm === 'evm') {
-        // Rollups read what the block stream stored; one prefetch, since their input is the store itself.
-        const rollups = new EvmRollupStream(chain, db) as BlockStream<unknown>;
-        followers.push(new Follower(db, rollups, { batchBlocks: Math.max(config.batchBlocks, 1000), prefetch: 1, pollIntervalMs: config.pollIntervalMs, log }));
-      }
-    }
+    // L1 chains created while indexing: found when the P-chain commits a batch, or by the watcher's own rounds.
+    const watcher = new ChainWatcher({
+      nodeUrl, known: node.chains.map((c) => idToString(c.blockchainId)), log, rpc: { onRequest: (r) => rpc.observe(r) },
+      ...(options.chainWatchIntervalMs !== undefined ? { intervalMs: options.chainWatchIntervalMs } : {}),
+      onChain: async (discovered) => {
+        if (controller.signal.aborted) return;
+        const added = await follow(node, nodeUrl, network, discovered);
+        for (const f of added) {
+          log.info('following a new chain', { chain: f.label });
+          group.start(f);
+        }
+        liveStreams();
+      },
+    });
+    watchers.push(watcher);
+    for (const discovered of node.chains) await follow(node, nodeUrl, network, discovered, () => watcher.poke());
   }
-  const streams: FollowedStream[] = followers.map((f) => ({
-    label: f.label,
-    metrics: f.metrics,
-    gaps: () => listGaps(db, f.stream.chain.id, f.stream.name),
-  }));
-  const opsServer = config.metricsPort > 0 ? await startOpsServer(config.metricsHost, config.metricsPort, () => streams, rpc) : undefined;
-  const controller = new AbortController();
+  const describe = (f: Follower<unknown>): FollowedStream => ({ label: f.label, metrics: f.metrics, gaps: () => listGaps(db, f.stream.chain.id, f.stream.name) });
+  const liveStreams = () => {
+    for (const f of followers.slice(streams.length)) streams.push(describe(f));
+    return streams;
+  };
+  liveStreams();
+  const opsServer = config.metricsPort > 0 ? await startOpsServer(config.metricsHost, config.metricsPort, liveStreams, rpc) : undefined;
   const metadata = config.nftMetadata.enabled
     ? new MetadataWorker(db, {
         fetch: { ...DEFAULT_METADATA_FETCH, ipfsGateway: config.nftMetadata.ipfsGateway, allowPrivateAddresses: config.nftMetadata.allowPrivateAddresses, timeoutMs: config.nftMetadata.timeoutMs, maxBytes: config.nftMetadata.maxBytes },
@@ -98,16 +136,9 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
         for (const gap of gaps) log.error('blocks missing from the store', { chain: f.label, from: gap.from.toString(), to: gap.to.toString() });
       }),
   ).catch((error: unknown) => log.warn('gap check failed', { error: (error as Error).message }));
-  const done = Promise.all(
-    followers.map((f) =>
-      f.run(controller.signal).catch((error: unknown) => {
-        log.error('indexing stopped', { chain: f.label, error: (error as Error).message });
-        controller.abort();
-        throw error;
-      }),
-    ),
-  ).then(() => undefined);
-  done.catch(() => {});
+  for (const f of followers) group.start(f);
+  const watching = watchers.map((w) => w.run(controller.signal));
+  const done = group.done;
   for (const f of followers) log.info('following', { chain: f.label });
   return {
     db,
@@ -118,6 +149,7 @@ export async function startIndexer(config: IndexerConfig, options: { log?: Log; 
     async stop() {
       controller.abort();
       for (const socket of sockets) socket.close();
+      await Promise.all(watching);
       await done.catch(() => {});
       await metadataRun;
       await gapChecks;

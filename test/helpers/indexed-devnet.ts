@@ -183,7 +183,7 @@ async function start(options: IndexedDevnetOptions, cleanups: Array<() => Promis
   const storeKind = (await postgresAvailable()) ? 'postgres' : 'pglite';
   const store = await openTestDatabase(storeKind);
   cleanups.push(() => store.dispose());
-  const { config } = loadIndexerConfig([`--node-url=${devnet.url}`, '--chains=P,X,C', '--metrics-port=0', '--poll-interval=50', '--log-level=warn'], {});
+  const { config } = loadIndexerConfig([`--node-url=${devnet.url}`, '--chains=P,X,C', '--metrics-port=0', '--poll-interval=50ms', '--log-level=warn'], {});
   const indexer = await startIndexer(config, { db: store.db });
   cleanups.push(() => indexer.stop());
   let failure: unknown;

@@ -1,3 +1,5 @@
+import { isAscii } from 'node:buffer';
+
 /** A JSON-RPC error answered by a node. */
 export class RpcError extends Error {
   constructor(readonly code: number, message: string, readonly data?: unknown) {
@@ -50,6 +52,11 @@ export class JsonRpcClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxBatchSize = options.maxBatchSize ?? 40;
     this.retries = options.retries ?? 5;
+  }
+
+  /** Most calls sent in one HTTP request. */
+  get batchSize(): number {
+    return this.maxBatchSize;
   }
 
   async call<T>(method: string, params?: unknown): Promise<T> {
@@ -105,7 +112,7 @@ export class JsonRpcClient {
       } catch (error) {
         throw new TransportError(`${this.url}: ${(error as Error).cause ? String((error as Error).cause) : (error as Error).message}`);
       }
-      const text = await response.text();
+      const text = bodyText(Buffer.from(await response.arrayBuffer()));
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -130,6 +137,11 @@ export class JsonRpcClient {
       }
     }
   }
+}
+
+/** The body as text: JSON-RPC answers are mostly pure ASCII, which decodes much faster as latin1 (the same characters). */
+function bodyText(body: Buffer): string {
+  return isAscii(body) ? body.toString('latin1') : body.toString('utf8');
 }
 
 function isRpcShaped(value: unknown): boolean {

@@ -31,34 +31,17 @@ export async function discoverNode(nodeUrl: string, options: { networkName?: str
     info.call<{ blockchainID: string }>('info.getBlockchainID', { alias: 'C' }),
     platform.call<{ assetID: string }>('platform.getStakingAssetID', {}),
   ]);
-  const { blockchains } = await platform.call<{ blockchains: { id: string; name: string; subnetID: string; vmID: string }[] }>('platform.getBlockchains', {});
+  const { blockchains } = await platform.call<{ blockchains: PlatformBlockchain[] }>('platform.getBlockchains', {});
   const primary = idFromString(ZERO_ID_STRING);
   const chains: DiscoveredChain[] = [
     { blockchainId: primary, subnetId: primary, vm: 'platform', name: 'P' },
     { blockchainId: idFromString(xChainId), subnetId: primary, vm: 'avm', name: 'X' },
   ];
-  const evmChains = blockchains.filter((c) => c.vmID === EVM_ID_STRING || c.vmID === SUBNET_EVM_ID_STRING);
+  const evmChains = blockchains.filter(isEvmChain);
   if (!evmChains.some((c) => c.id === cChainId)) evmChains.unshift({ id: cChainId, name: 'C-Chain', subnetID: ZERO_ID_STRING, vmID: EVM_ID_STRING });
   for (const chain of evmChains) {
-    const rpcUrl = `${base}/ext/bc/${chain.id}/rpc`;
-    let evmChainId: bigint;
-    try {
-      evmChainId = BigInt(await new JsonRpcClient(rpcUrl, { retries: 1 }).call<string>('eth_chainId'));
-    } catch (error) {
-      // A chain the node knows of but does not run (not tracked): nothing to index there.
-      if (error instanceof RpcError || (error as Error).name === 'TransportError') continue;
-      throw error;
-    }
-    const isC = chain.id === cChainId;
-    chains.push({
-      blockchainId: idFromString(chain.id),
-      subnetId: idFromString(chain.subnetID),
-      vm: 'evm' satisfies ChainVm,
-      evmChainId,
-      name: isC ? 'C' : chain.name,
-      rpcUrl,
-      wsUrl: rpcUrl.replace(/^http/, 'ws').replace(/\/rpc$/, '/ws'),
-    });
+    const evm = await probeEvmChain(base, chain, chain.id === cChainId);
+    if (evm) chains.push(evm);
   }
   const indexApi = { P: await hasIndex(base, 'P'), X: await hasIndex(base, 'X') };
   return {
@@ -71,6 +54,43 @@ export async function discoverNode(nodeUrl: string, options: { networkName?: str
     },
     chains,
     indexApi,
+  };
+}
+
+/** A blockchain as platform.getBlockchains lists it. */
+export interface PlatformBlockchain {
+  id: string;
+  name: string;
+  subnetID: string;
+  vmID: string;
+}
+
+/** Whether a P-chain blockchain runs an EVM Firn indexes (coreth or subnet-EVM). */
+export function isEvmChain(chain: PlatformBlockchain): boolean {
+  return chain.vmID === EVM_ID_STRING || chain.vmID === SUBNET_EVM_ID_STRING;
+}
+
+/**
+ * The EVM chain a blockchain is, if the node serves it: its RPC answers eth_chainId. Undefined for a chain the
+ * node knows of but does not run (not tracked, or not started yet: AvalancheGo starts a chain asynchronously).
+ */
+export async function probeEvmChain(base: string, chain: PlatformBlockchain, isC: boolean): Promise<DiscoveredChain | undefined> {
+  const rpcUrl = `${base.replace(/\/+$/, '')}/ext/bc/${chain.id}/rpc`;
+  let evmChainId: bigint;
+  try {
+    evmChainId = BigInt(await new JsonRpcClient(rpcUrl, { retries: 1 }).call<string>('eth_chainId'));
+  } catch (error) {
+    if (error instanceof RpcError || (error as Error).name === 'TransportError') return undefined;
+    throw error;
+  }
+  return {
+    blockchainId: idFromString(chain.id),
+    subnetId: idFromString(chain.subnetID),
+    vm: 'evm' satisfies ChainVm,
+    evmChainId,
+    name: isC ? 'C' : chain.name,
+    rpcUrl,
+    wsUrl: rpcUrl.replace(/^http/, 'ws').replace(/\/rpc$/, '/ws'),
   };
 }
 

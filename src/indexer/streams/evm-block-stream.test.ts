@@ -44,6 +44,17 @@ describe('EvmBlockStream', () => {
     await expect(stream.fetch(43n, 42n)).rejects.toThrow(RangeError);
   });
 
+  it('fetches a range a request’s worth of blocks at a time, with the same rows', async () => {
+    resetFixtureNode();
+    const whole = await new EvmBlockStream(chain, { retries: 0, traces: 'off', probeContracts: false }).fetch(42n, 43n);
+    resetFixtureNode();
+    const batch = await new EvmBlockStream(chain, { retries: 0, traces: 'off', probeContracts: false, maxBatchSize: 2 }).fetch(42n, 43n);
+    expect(node.requests.map((r) => r.map((c) => `${c.method}(${String(c.params[0])})`))).toEqual([
+      ['eth_getBlockByNumber(0x2a)', 'eth_getBlockReceipts(0x2a)'], ['eth_getBlockByNumber(0x2b)', 'eth_getBlockReceipts(0x2b)'],
+    ]);
+    expect(batch).toEqual(whole);
+  });
+
   it('leaves probing out on request', async () => {
     resetFixtureNode();
     const stream = new EvmBlockStream(chain, { retries: 0, probeContracts: false, traces: 'off' });

@@ -2,7 +2,7 @@ import type { Queryable } from '../../store/database/database.js';
 import type { ChainRef } from '../../store/registry.js';
 import type { EvmBatch } from '../../store/writers/evm/evm-batch.js';
 import { writeEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
-import { decodeEvmRange } from '../decode/evm/evm-range.js';
+import { EvmRangeDecoder } from '../decode/evm/evm-range.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
 import { probeRange } from '../sources/evm/contract-probes.js';
 import { EvmRpcSource, type EvmRpcSourceOptions } from '../sources/evm/evm-rpc-source.js';
@@ -42,7 +42,14 @@ export class EvmBlockStream implements BlockStream<EvmBatch> {
 
   async fetch(from: bigint, to: bigint): Promise<EvmBatch> {
     if (to < from) throw new RangeError(`empty range ${from}..${to}`);
-    const range = decodeEvmRange(await this.source.fetchRange(from, to), this.chain.blockchainId);
+    // a part's worth of blocks and receipts fills one HTTP request; each part is decoded as it arrives
+    const part = BigInt(Math.max(1, Math.floor(this.source.client.batchSize / 2)));
+    const decoder = new EvmRangeDecoder(this.chain.blockchainId);
+    for (let start = from; start <= to; start += part) {
+      const end = start + part - 1n < to ? start + part - 1n : to;
+      decoder.add(await this.source.fetchRange(start, end));
+    }
+    const range = decoder.finish();
     if (this.probe) await probeRange(this.source, range);
     return range.batch;
   }

@@ -1,17 +1,22 @@
 import type { Queryable } from '../../store/database/database.js';
 import type { ChainRef } from '../../store/registry.js';
-import { appendPrimaryRows, emptyPrimaryRows } from '../../store/writers/primary/rows.js';
+import { appendPrimaryRows, emptyPrimaryRows, type PrimaryRows } from '../../store/writers/primary/rows.js';
+import { applyObservedSupply } from '../decode/platform/block-supply.js';
 import { decodePlatformContainer, type DecodedPlatformContainer } from '../decode/platform/platform-container.js';
-import { genesisStakersOf, platformGenesisRows, stakerSnapshots } from '../decode/platform/platform-genesis.js';
+import { genesisStakersOf, platformGenesisRows, safeDecode, stakerSnapshots } from '../decode/platform/platform-genesis.js';
 import { platformRows, type PlatformChainContext, type RewardLookup } from '../decode/platform/platform-rows.js';
-import { decodePlatformTx } from '../decode/platform/platform-tx.js';
+import { decodePlatformTx, type PlatformTx } from '../decode/platform/platform-tx.js';
 import { hexKey } from '../decode/platform/rows-common.js';
 import { idFromString } from '../../lib/cb58.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
-import type { JsonRpcClientOptions } from '../sources/json-rpc-client.js';
+import { RpcError, type JsonRpcClientOptions } from '../sources/json-rpc-client.js';
 import { mapConcurrent, type PrimaryBlockSource, type SourcedBlock } from '../sources/primary/block-source.js';
 import { NodeBlockSource } from '../sources/primary/node-block-source.js';
-import { PlatformApi } from '../sources/primary/platform-api.js';
+import { AvmApi, PlatformApi, type PlatformUtxo } from '../sources/primary/platform-api.js';
+import { formatAddress } from '../../lib/bech32-address.js';
+import { decodeAvmTx } from '../decode/avm/avm-tx.js';
+import { genesisAddressCandidates, genesisUtxoRows, spentGenesisUtxos } from '../decode/platform/genesis-utxos.js';
+import { storedGenesisTime } from '../../store/writers/primary/genesis-time.js';
 import { summaryOf, writePrimaryBatch, type PrimaryBatch } from './primary-batch.js';
 
 export interface PrimaryStreamOptions {
@@ -30,16 +35,22 @@ export interface PrimaryStreamOptions {
 
 const PROPOSAL_TYPES = new Set(['banff-proposal', 'apricot-proposal']);
 
+/** A P-chain batch; genesis UTXOs spent after the first batch are completed in the write (they need the genesis time). */
+export interface PlatformBatch extends PrimaryBatch {
+  genesisSpent?: PlatformUtxo[];
+}
+
 /**
  * The P-chain's blocks and what follows from them: txs, UTXOs, stakers and their rewards, subnets,
  * blockchains, L1 validators. Heights are P-chain heights; the genesis block (0) holds no txs, so the stream
- * starts at 1 and brings what the genesis defines (validators, the primary network's chains) with its first batch.
+ * starts at 1 and brings what the genesis defines (validators, UTXOs, the primary network's chains) with its first batch.
  */
-export class PlatformBlockStream implements BlockStream<PrimaryBatch> {
+export class PlatformBlockStream implements BlockStream<PlatformBatch> {
   readonly name = 'blocks';
   readonly firstHeight = 1n;
   private readonly source: PrimaryBlockSource<DecodedPlatformContainer>;
   private readonly api: PlatformApi;
+  private readonly avm: AvmApi;
   private readonly ctx: PlatformChainContext;
   private lastHead = -1n;
   private lastSnapshotAt = -1n;
@@ -50,6 +61,7 @@ export class PlatformBlockStream implements BlockStream<PrimaryBatch> {
       ...(options.mode ? { mode: options.mode } : {}), ...(options.rpc ? { rpc: options.rpc } : {}),
     });
     this.api = new PlatformApi(options.nodeUrl, options.rpc);
+    this.avm = new AvmApi(options.nodeUrl, options.rpc);
     this.ctx = { chain: chain.id, blockchainId: chain.blockchainId, avaxAssetId: chain.network.avaxAssetId };
   }
 
@@ -58,7 +70,7 @@ export class PlatformBlockStream implements BlockStream<PrimaryBatch> {
     return this.lastHead;
   }
 
-  async fetch(from: bigint, to: bigint): Promise<PrimaryBatch> {
+  async fetch(from: bigint, to: bigint): Promise<PlatformBatch> {
     const blocks = await this.source.blocks(from, to);
     if (blocks.length === 0) throw new Error(`no P-chain blocks in ${from}..${to}`);
     const last = blocks[blocks.length - 1]!.block;
@@ -66,18 +78,26 @@ export class PlatformBlockStream implements BlockStream<PrimaryBatch> {
     const rewards = await this.rewardLookups(blocks);
     const previousTimestamp = await this.timeBefore(blocks);
     const rows = emptyPrimaryRows();
-    if (from <= this.firstHeight) appendPrimaryRows(rows, await this.genesisRows(blocks));
+    const genesisSpent = spentGenesisUtxos(blocks.flatMap((b) => b.block.txs));
+    const first = from <= this.firstHeight;
+    if (first) appendPrimaryRows(rows, await this.genesisRows(blocks, genesisSpent));
     appendPrimaryRows(rows, platformRows(this.ctx, { blocks, ...(nextBlock ? { nextBlock } : {}), rewards, ...(previousTimestamp !== undefined ? { previousTimestamp } : {}) }));
     if (this.shouldSnapshot(to)) appendPrimaryRows(rows, await this.snapshotRows());
-    return { rows, summary: summaryOf(rows, { height: blocks[0]!.block.height, parentId: blocks[0]!.block.parentId }, last) };
+    await this.observeSupply(rows, from, to);
+    const summary = summaryOf(rows, { height: blocks[0]!.block.height, parentId: blocks[0]!.block.parentId }, last);
+    return { rows, summary, ...(!first && genesisSpent.length > 0 ? { genesisSpent } : {}) };
   }
 
-  summarize(batch: PrimaryBatch): BatchSummary {
+  summarize(batch: PlatformBatch): BatchSummary {
     return batch.summary;
   }
 
-  write(tx: Queryable, batch: PrimaryBatch): Promise<void> {
-    return writePrimaryBatch(tx, batch);
+  /** Genesis UTXOs spent in a later batch get their created row at the genesis time the first batch stored. */
+  async write(tx: Queryable, batch: PlatformBatch): Promise<void> {
+    if (!batch.genesisSpent) return writePrimaryBatch(tx, batch);
+    const genesisTime = await storedGenesisTime(tx, this.chain.id);
+    const utxos = [...batch.rows.known.utxos, ...genesisUtxoRows(this.ctx, batch.genesisSpent, genesisTime)];
+    return writePrimaryBatch(tx, { ...batch, rows: { ...batch.rows, known: { ...batch.rows.known, utxos } } });
   }
 
   /** The commit or abort block after a proposal, which the node accepts right after it. */
@@ -125,7 +145,7 @@ export class PlatformBlockStream implements BlockStream<PrimaryBatch> {
     return undefined;
   }
 
-  private async genesisRows(blocks: readonly SourcedBlock<DecodedPlatformContainer>[]) {
+  private async genesisRows(blocks: readonly SourcedBlock<DecodedPlatformContainer>[], spent: readonly PlatformUtxo[]) {
     const firstBlockTime = platformRows(this.ctx, { blocks: blocks.slice(0, 1) }).blocks[0]!.timestamp;
     const [validators, blockchains] = await Promise.all([this.api.getCurrentValidators(), this.api.getBlockchains()]);
     const wanted = [...genesisStakersOf({ validators, firstBlockTime }).map((v) => v.txID), ...blockchains.map((b) => b.id)];
@@ -134,7 +154,41 @@ export class PlatformBlockStream implements BlockStream<PrimaryBatch> {
       const bytes = await this.api.getTx(idFromString(id));
       if (bytes) txs.set(hexKey(idFromString(id)), bytes);
     });
-    return platformGenesisRows(this.ctx, { validators, txs, blockchains, firstBlockTime });
+    const utxos = [...(await this.genesisUtxoCandidates([...txs.values()])), ...spent];
+    return platformGenesisRows(this.ctx, { validators, txs, blockchains, firstBlockTime, utxos });
+  }
+
+  /** The UTXOs of every address that may hold a genesis UTXO (the genesis ones are picked out later). */
+  private async genesisUtxoCandidates(genesisTxs: readonly Uint8Array[]): Promise<PlatformUtxo[]> {
+    const xBytes = await this.avm.getTx(this.chain.network.avaxAssetId).catch((error: unknown) => {
+      // A node without an X-chain API: the stakers' addresses are all there is to ask about.
+      if ((error as Error).name === 'TransportError') return undefined;
+      throw error;
+    });
+    const xGenesis = xBytes ? decodeAvmTx(xBytes) : undefined;
+    const stakingTxs = genesisTxs.map(safeDecode).filter((t): t is PlatformTx => t !== undefined);
+    const addresses = genesisAddressCandidates({ xGenesis, stakingTxs }).map((a) => formatAddress('P', this.chain.network.hrp, a));
+    if (addresses.length === 0) return [];
+    try {
+      return await this.api.getUtxos(addresses);
+    } catch (error) {
+      // A node that refuses the call: genesis UTXOs then show up only when spent, as spends of unseen UTXOs.
+      if (error instanceof RpcError) return [];
+      throw error;
+    }
+  }
+
+  /**
+   * Near the head, the node's supply at the batch's last height (exact: getCurrentSupply answers with its height).
+   * Backfilled ranges the node moved past keep the supply of their blocks unknown.
+   */
+  private async observeSupply(rows: PrimaryRows, from: bigint, to: bigint): Promise<void> {
+    if (this.lastHead < 0n || to + 2n < this.lastHead) return;
+    const observed = await this.api.getCurrentSupply().catch((error: unknown) => {
+      if (error instanceof RpcError) return undefined;
+      throw error;
+    });
+    if (observed?.height !== undefined && observed.height >= from && observed.height <= to) applyObservedSupply(rows, { height: observed.height, supply: observed.supply });
   }
 
   private shouldSnapshot(to: bigint): boolean {

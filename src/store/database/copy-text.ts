@@ -1,12 +1,15 @@
-import { bytesToHex } from '../../lib/hex.js';
-
 /**
  * One value in PostgreSQL's COPY text format: `\N` for null, bytea as `\\x<hex>`, backslash, tab, newline
  * and carriage return escaped. bigint and number are written in decimal; booleans as t/f; objects as JSON.
  */
 export function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  if (value instanceof Uint8Array) return '\\\\x' + bytesToHex(value).slice(2);
+  if (value instanceof Uint8Array) return '\\\\x' + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
+  return scalarText(value);
+}
+
+/** Everything but null and bytea: the text written (escaped where it can hold special characters). */
+function scalarText(value: unknown): string {
   switch (typeof value) {
     case 'bigint':
       return value.toString();
@@ -29,15 +32,91 @@ function escapeText(text: string): string {
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-/** Rows in COPY text format: one line per row, tab-separated. */
-export function copyText(rows: readonly (readonly unknown[])[]): string {
-  let out = '';
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+const BACKSLASH = 0x5c;
+
+/**
+ * COPY text written straight into bytes: bytea is hex-encoded in place (the bulk of an EVM batch is hashes,
+ * addresses and calldata), so no intermediate string is built per value nor for the whole batch.
+ */
+class CopyBuffer {
+  private buf = Buffer.allocUnsafe(1 << 16);
+  private pos = 0;
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
+  }
+
+  byte(c: number): void {
+    this.room(1);
+    this.buf[this.pos++] = c;
+  }
+
+  /** Null: `\N`. */
+  nul(): void {
+    this.room(2);
+    this.buf[this.pos++] = BACKSLASH;
+    this.buf[this.pos++] = 0x4e;
+  }
+
+  bytea(b: Uint8Array): void {
+    this.room(3 + 2 * b.length);
+    const buf = this.buf;
+    let p = this.pos;
+    buf[p++] = BACKSLASH;
+    buf[p++] = BACKSLASH;
+    buf[p++] = 0x78; // x
+    for (let i = 0; i < b.length; i++) {
+      const v = b[i]!;
+      buf[p++] = HEX_DIGITS[v >> 4]!;
+      buf[p++] = HEX_DIGITS[v & 15]!;
+    }
+    this.pos = p;
+  }
+
+  text(s: string): void {
+    this.room(3 * s.length);
+    // short ASCII (decimal numbers, most text) byte by byte: cheaper than a native call per value
+    if (s.length <= 64) {
+      const buf = this.buf;
+      const start = this.pos;
+      let p = start;
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) {
+          p = -1;
+          break;
+        }
+        buf[p++] = c;
+      }
+      if (p >= 0) {
+        this.pos = p;
+        return;
+      }
+    }
+    this.pos += this.buf.write(s, this.pos, 'utf8');
+  }
+
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.pos);
+  }
+}
+
+/** Rows in COPY text format, UTF-8 encoded: one line per row, tab-separated. */
+export function copyText(rows: readonly (readonly unknown[])[]): Buffer {
+  const out = new CopyBuffer();
   for (const row of rows) {
     for (let i = 0; i < row.length; i++) {
-      if (i > 0) out += '\t';
-      out += copyValue(row[i]);
+      if (i > 0) out.byte(0x09);
+      const value = row[i];
+      if (value === null || value === undefined) out.nul();
+      else if (value instanceof Uint8Array) out.bytea(value);
+      else out.text(scalarText(value));
     }
-    out += '\n';
+    out.byte(0x0a);
   }
-  return out;
+  return out.bytes();
 }

@@ -4,6 +4,7 @@ import { evm } from './0002-evm.js';
 import { primary } from './0003-primary.js';
 import { metrics } from './0004-metrics.js';
 import { apiIndexes } from './0005-api-indexes.js';
+import { blockSupply } from './0006-block-supply.js';
 
 /** Every migration, in the order they apply. Append only: never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [registry, evm, primary, metrics, apiIndexes];
+export const MIGRATIONS: readonly Migration[] = [registry, evm, primary, metrics, apiIndexes, blockSupply];

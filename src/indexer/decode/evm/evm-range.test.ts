@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeEvmRange, type RawEvmBlock } from './evm-range.js';
+import { decodeEvmRange, EvmRangeDecoder, type RawEvmBlock } from './evm-range.js';
 
 const fixture = (name: string): any => JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8'));
 const hex = (b: Uint8Array | undefined) => (b ? '0x' + Buffer.from(b).toString('hex') : undefined);
@@ -78,6 +78,24 @@ describe('decodeEvmRange', () => {
     expect(hex(received!.sourceBlockchainId)).toBe(OTHER_CHAIN);
     expect(received!.destinationBlockchainId).toEqual(THIS_CHAIN);
     expect([hex(received!.deliverer), hex(received!.rewardRedeemer)]).toEqual([addr('e'), addr('e')]);
+  });
+});
+
+describe('EvmRangeDecoder', () => {
+  it('decodes a range added a part at a time exactly as all at once', () => {
+    const decoder = new EvmRangeDecoder(THIS_CHAIN);
+    decoder.add([block42]);
+    decoder.add([]);
+    decoder.add([block43]);
+    expect(decoder.finish()).toEqual(decodeEvmRange([block42, block43], THIS_CHAIN));
+  });
+
+  it('checks that each part follows the one before', () => {
+    const orphan = structuredClone(block43);
+    (orphan.block as { parentHash: string }).parentHash = '0x' + '00'.repeat(32);
+    const decoder = new EvmRangeDecoder(THIS_CHAIN);
+    decoder.add([block42]);
+    expect(() => decoder.add([orphan])).toThrow(/does not follow block 42/);
   });
 });
 

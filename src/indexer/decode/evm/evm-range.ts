@@ -38,59 +38,79 @@ const ZERO_ADDRESS = new Uint8Array(20);
  * it. `blockchainId` is the chain's own (Teleporter messages name it as their source or destination).
  */
 export function decodeEvmRange(raw: readonly RawEvmBlock[], blockchainId: Uint8Array): DecodedEvmRange {
-  const batch = emptyEvmBatch();
-  const contracts = new Map<string, EvmContractRecord>();
-  const nfts = new Map<string, EvmNftTokenRecord>();
-  const mintBlocks = new Map<string, bigint>();
+  const decoder = new EvmRangeDecoder(blockchainId);
+  decoder.add(raw);
+  return decoder.finish();
+}
 
-  for (const rawBlock of raw) {
-    const decoded = decodeBlock(rawBlock.block, rawBlock.receipts, false);
-    const { block, transactions, logs } = decoded;
-    const previous = batch.blocks[batch.blocks.length - 1];
-    if (previous && (block.number !== previous.number + 1n || !sameBytes(block.parentHash, previous.hash))) {
-      throw new EvmDecodeError(`block ${block.number} (parent ${toHex(block.parentHash)}) does not follow block ${previous.number} (${toHex(previous.hash)})`);
-    }
+/**
+ * decodeEvmRange a part at a time: the node's JSON of each part can be dropped as soon as it is decoded,
+ * instead of the whole range's being held (and outliving young-generation GCs) until the last part arrives.
+ */
+export class EvmRangeDecoder {
+  private readonly batch = emptyEvmBatch();
+  private readonly contracts = new Map<string, EvmContractRecord>();
+  private readonly nfts = new Map<string, EvmNftTokenRecord>();
+  private readonly mintBlocks = new Map<string, bigint>();
 
-    const traces = transactions.length === 0 ? { internalTransactions: [], creations: [] }
-      : rawBlock.traces === undefined ? undefined : flattenBlockTraces(rawBlock.traces, block.number, transactions);
-    block.internalTxsIndexed = traces !== undefined;
+  constructor(private readonly blockchainId: Uint8Array) {}
 
-    batch.blocks.push(block);
-    for (const tx of transactions) batch.transactions.push(tx);
-    for (const log of logs) batch.logs.push(log);
-
-    const transfersBefore = batch.tokenTransfers.length;
-    for (const log of logs) {
-      decodeTokenTransfers(log, block.timestamp, batch.tokenTransfers);
-      const message = decodeTeleporterMessage(log, block.timestamp, blockchainId);
-      if (message) batch.teleporterMessages.push(message);
-    }
-    for (let i = transfersBefore; i < batch.tokenTransfers.length; i++) trackNft(batch.tokenTransfers[i]!, nfts, mintBlocks);
-
-    if (traces) for (const frame of traces.internalTransactions) batch.internalTransactions.push(frame);
-    // creations in execution order: the transaction's own, then those of its frames
-    let traced = 0;
-    for (const tx of transactions) {
-      if (tx.contractAddress && tx.status !== 0) {
-        contracts.set(toHex(tx.contractAddress), {
-          address: tx.contractAddress, blockNumber: block.number, txIndex: tx.index, txHash: tx.hash, deployer: tx.from, ercType: 'UNKNOWN',
-        });
+  /** The next consecutive blocks. */
+  add(raw: readonly RawEvmBlock[]): void {
+    const { batch, contracts, nfts, mintBlocks, blockchainId } = this;
+    for (const rawBlock of raw) {
+      const decoded = decodeBlock(rawBlock.block, rawBlock.receipts, false);
+      const { block, transactions, logs } = decoded;
+      const previous = batch.blocks[batch.blocks.length - 1];
+      if (previous && (block.number !== previous.number + 1n || !sameBytes(block.parentHash, previous.hash))) {
+        throw new EvmDecodeError(`block ${block.number} (parent ${toHex(block.parentHash)}) does not follow block ${previous.number} (${toHex(previous.hash)})`);
       }
-      const creations = traces?.creations ?? [];
-      for (; traced < creations.length && creations[traced]!.txIndex === tx.index; traced++) {
-        const c = creations[traced]!;
-        contracts.set(toHex(c.address), {
-          address: c.address, blockNumber: block.number, txIndex: tx.index, txHash: tx.hash, deployer: tx.from, deployerContract: c.creator, ercType: 'UNKNOWN',
-        });
+
+      const traces = transactions.length === 0 ? { internalTransactions: [], creations: [] }
+        : rawBlock.traces === undefined ? undefined : flattenBlockTraces(rawBlock.traces, block.number, transactions);
+      block.internalTxsIndexed = traces !== undefined;
+
+      batch.blocks.push(block);
+      for (const tx of transactions) batch.transactions.push(tx);
+      for (const log of logs) batch.logs.push(log);
+
+      const transfersBefore = batch.tokenTransfers.length;
+      for (const log of logs) {
+        decodeTokenTransfers(log, block.timestamp, batch.tokenTransfers);
+        const message = decodeTeleporterMessage(log, block.timestamp, blockchainId);
+        if (message) batch.teleporterMessages.push(message);
+      }
+      for (let i = transfersBefore; i < batch.tokenTransfers.length; i++) trackNft(batch.tokenTransfers[i]!, nfts, mintBlocks);
+
+      if (traces) for (const frame of traces.internalTransactions) batch.internalTransactions.push(frame);
+      // creations in execution order: the transaction's own, then those of its frames
+      let traced = 0;
+      for (const tx of transactions) {
+        if (tx.contractAddress && tx.status !== 0) {
+          contracts.set(toHex(tx.contractAddress), {
+            address: tx.contractAddress, blockNumber: block.number, txIndex: tx.index, txHash: tx.hash, deployer: tx.from, ercType: 'UNKNOWN',
+          });
+        }
+        const creations = traces?.creations ?? [];
+        for (; traced < creations.length && creations[traced]!.txIndex === tx.index; traced++) {
+          const c = creations[traced]!;
+          contracts.set(toHex(c.address), {
+            address: c.address, blockNumber: block.number, txIndex: tx.index, txHash: tx.hash, deployer: tx.from, deployerContract: c.creator, ercType: 'UNKNOWN',
+          });
+        }
       }
     }
   }
 
-  batch.contracts = [...contracts.values()];
-  batch.nftTokens = [...nfts.values()];
-  const mints: NftMint[] = [];
-  for (const [key, blockNumber] of mintBlocks) mints.push({ token: nfts.get(key)!, blockNumber });
-  return { batch, contractsToProbe: batch.contracts, mints };
+  /** The rows of every block added. */
+  finish(): DecodedEvmRange {
+    const { batch, nfts } = this;
+    batch.contracts = [...this.contracts.values()];
+    batch.nftTokens = [...nfts.values()];
+    const mints: NftMint[] = [];
+    for (const [key, blockNumber] of this.mintBlocks) mints.push({ token: nfts.get(key)!, blockNumber });
+    return { batch, contractsToProbe: batch.contracts, mints };
+  }
 }
 
 function trackNft(t: EvmTokenTransferRecord, nfts: Map<string, EvmNftTokenRecord>, mintBlocks: Map<string, bigint>): void {

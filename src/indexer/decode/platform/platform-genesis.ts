@@ -2,7 +2,8 @@ import { parseAddress } from '../../../lib/bech32-address.js';
 import { idFromString, nodeIdFromString } from '../../../lib/cb58.js';
 import type { BlockchainRow, Owners, PrimaryRows, StakerRow, StakerSnapshotRow } from '../../../store/writers/primary/rows.js';
 import { emptyPrimaryRows } from '../../../store/writers/primary/rows.js';
-import type { BlockchainJson, CurrentStakerJson, OwnerJson } from '../../sources/primary/platform-api.js';
+import type { BlockchainJson, CurrentStakerJson, OwnerJson, PlatformUtxo } from '../../sources/primary/platform-api.js';
+import { genesisUtxoRows } from './genesis-utxos.js';
 import { decodePlatformTx, type PlatformTx } from './platform-tx.js';
 import { blockchainRowOf, isStakingTx, knownStakeUtxos, PRIMARY_NETWORK_ID, stakerOf, type PlatformChainContext } from './platform-rows.js';
 import { hexKey } from './rows-common.js';
@@ -11,7 +12,8 @@ import { hexKey } from './rows-common.js';
  * What the P-chain genesis holds is in no block: its validators, its chains (X and C), its UTXOs. The node's
  * APIs give the first two: current validators whose staking period began before the first indexed block
  * (with their staking txs from platform.getTx when the node has them), and the primary network's chains.
- * Genesis UTXOs are not enumerable over the APIs; they show up as spends of UTXOs the store never saw created.
+ * Genesis UTXOs cannot be listed as such: the caller asks platform.getUTXOs for the addresses that may hold them,
+ * and rebuilds those already spent from their spends (genesis-utxos.ts).
  */
 export interface PlatformGenesisInput {
   /** platform.getCurrentValidators at the time of the first batch. */
@@ -21,6 +23,8 @@ export interface PlatformGenesisInput {
   blockchains: readonly BlockchainJson[];
   /** Time of the first indexed block: stakers that began before it are not in any indexed block. */
   firstBlockTime: bigint;
+  /** UTXOs platform.getUTXOs returned for the genesis address candidates; the genesis ones are kept. */
+  utxos?: readonly PlatformUtxo[];
 }
 
 /** The stakers of the input that began before the first indexed block. */
@@ -45,6 +49,7 @@ export function platformGenesisRows(ctx: PlatformChainContext, input: PlatformGe
       rows.known.stakers.push(stakerFromJson(ctx.chain, v, place));
     }
   });
+  rows.known.utxos.push(...genesisUtxoRows(ctx, input.utxos ?? [], genesisTime));
   rows.known.subnets.push({ chain: ctx.chain, subnetId: PRIMARY_NETWORK_ID, blockHeight: 0n, txIndex: 0, blockTimestamp: genesisTime, owner: { locktime: 0n, threshold: 0, addresses: [] } });
   input.blockchains.filter((b) => isPrimaryNetwork(b.subnetID)).forEach((b) => {
     const id = idFromString(b.id);
@@ -67,7 +72,7 @@ function isPrimaryNetwork(subnetId: string): boolean {
   }
 }
 
-function safeDecode(bytes: Uint8Array): PlatformTx | undefined {
+export function safeDecode(bytes: Uint8Array): PlatformTx | undefined {
   try {
     return decodePlatformTx(bytes);
   } catch {

@@ -53,6 +53,23 @@ describe('P-chain rows', () => {
     expect(rows.known.stakers.map((s) => [s.txId, s.genesis])).toEqual([[validator.id, true]]);
     expect(rows.known.utxos.map((u) => [u.outputIndex, u.staked])).toEqual([[1, true]]);
   });
+
+  it('gives staking txs the effective staking period, the same as their staker row', () => {
+    // Each block accepted 7 s after its staking txs' start field, as after Durango a wallet's field lags the block.
+    const blocks = sourced('p-chain.avalanchego.json').map((b) => {
+      const starts = b.block.txs.flatMap((t) => ('validator' in t.unsigned ? [t.unsigned.validator.startTime] : []));
+      return starts.length === 0 ? b : { ...b, block: { ...b.block, time: starts[0]! + 7n } };
+    });
+    const rows = platformRows(ctx, { blocks });
+    const staking = rows.txs.filter((t) => t.nodeId !== undefined && t.startTime !== undefined);
+    expect(staking.length).toBeGreaterThan(0);
+    expect(staking.some((t) => t.startTime === t.blockTimestamp)).toBe(true);
+    for (const tx of staking) {
+      const staker = rows.stakers.find((s) => hexKey(s.txId) === hexKey(tx.txId))!;
+      expect([tx.startTime, tx.endTime]).toEqual([staker.startTime, staker.endTime]);
+      expect(tx.startTime! >= tx.blockTimestamp).toBe(true);
+    }
+  });
 });
 
 describe('P-chain genesis from the node\'s APIs', () => {

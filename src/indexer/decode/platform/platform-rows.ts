@@ -166,9 +166,11 @@ function addPlatformTx(rows: PrimaryRows, ctx: PlatformChainContext, place: TxPl
       rows.stakers.push(staker);
       row.nodeId = staker.nodeId;
       row.subnetId = staker.subnetId;
+      // The effective period (the node's startTime), not the tx's field: since Durango the validation starts
+      // at the accepting block's time, usually a second or two after the field a wallet filled in.
       if (u.type !== 'AddAutoRenewedValidatorTx') {
-        row.startTime = u.validator.startTime;
-        row.endTime = u.validator.endTime;
+        row.startTime = staker.startTime;
+        row.endTime = staker.endTime;
       }
       row.weight = staker.weight;
       if (staker.delegationShares !== undefined) row.delegationShares = staker.delegationShares;

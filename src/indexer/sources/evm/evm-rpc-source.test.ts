@@ -20,11 +20,14 @@ beforeEach(resetFixtureNode);
 const methods = () => node.requests.map((r) => [...new Set(r.map((c) => c.method))].join(','));
 
 describe('EvmRpcSource', () => {
-  it('fetches blocks, block receipts and traces in one batched request each', async () => {
+  it('fetches blocks with their receipts side by side in one batched request, then traces in another', async () => {
     const source = new EvmRpcSource(new JsonRpcClient(url, { maxBatchSize: 40, retries: 0 }));
     const raw = await source.fetchRange(42n, 43n);
-    expect(methods().sort()).toEqual(['debug_traceBlockByNumber', 'eth_getBlockByNumber', 'eth_getBlockReceipts']);
-    expect(node.requests.map((r) => r.length)).toEqual([2, 2, 2]);
+    expect(methods()).toEqual(['eth_getBlockByNumber,eth_getBlockReceipts', 'debug_traceBlockByNumber']);
+    expect(node.requests[0]!.map((c) => `${c.method}(${String(c.params[0])})`)).toEqual([
+      'eth_getBlockByNumber(0x2a)', 'eth_getBlockReceipts(0x2a)', 'eth_getBlockByNumber(0x2b)', 'eth_getBlockReceipts(0x2b)',
+    ]);
+    expect(node.requests.map((r) => r.length)).toEqual([4, 2]);
     expect(raw[0]!.receipts).toEqual(receipts42);
     expect(raw[0]!.traces).toEqual(traces42);
     // block 43 could not be traced (a tracer error): its internal transactions stay unknown, tracing stays on
@@ -47,6 +50,12 @@ describe('EvmRpcSource', () => {
     expect(methods()).toEqual(['eth_getBlockByNumber', 'eth_getTransactionReceipt']);
   });
 
+  it('fails a range whose receipts are not there yet (retried), whatever the blocks say', async () => {
+    const source = new EvmRpcSource(new JsonRpcClient(url, { retries: 0 }), { traces: 'off' });
+    node.receiptsMissing = true;
+    await expect(source.fetchRange(42n, 42n)).rejects.toThrow(/receipts of block 42 are not available yet/);
+  });
+
   it('indexes everything else when the debug API is disabled, and stops asking', async () => {
     node.missing.add('debug_traceBlockByNumber');
     const source = new EvmRpcSource(new JsonRpcClient(url, { retries: 0 }));
@@ -61,10 +70,11 @@ describe('EvmRpcSource', () => {
     expect(methods()).not.toContain('debug_traceBlockByNumber');
   });
 
-  it('asks nothing more for blocks without transactions', async () => {
+  it('traces no block without transactions, and needs no receipts for it', async () => {
     const source = new EvmRpcSource(new JsonRpcClient(url, { retries: 0 }));
     const raw = await source.fetchRange(0n, 0n);
-    expect(methods()).toEqual(['eth_getBlockByNumber']);
+    expect(methods()).toEqual(['eth_getBlockByNumber,eth_getBlockReceipts']);
+    expect(raw[0]!.receipts).toEqual([]);
     expect(decodeEvmRange(raw, new Uint8Array(32)).batch.blocks[0]!.internalTxsIndexed).toBe(true);
   });
 

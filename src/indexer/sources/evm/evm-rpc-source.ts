@@ -74,20 +74,48 @@ export class EvmRpcSource {
     return BigInt(result);
   }
 
-  /** Blocks `from`..`to` with their receipts and (when available) traces. */
+  /**
+   * Blocks `from`..`to` with their receipts and (when available) traces. Each block and its receipts are asked
+   * for side by side in the same batched requests (one pass over the range; the node reads the block once).
+   */
   async fetchRange(from: bigint, to: bigint): Promise<RawEvmBlock[]> {
     const numbers: bigint[] = [];
     for (let n = from; n <= to; n++) numbers.push(n);
-    const blocks = await this.settled(numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [hexNumber(n), true] })));
-    const out: RawEvmBlock[] = blocks.map((block, i) => {
+    const withReceipts = this.blockReceipts !== false;
+    const calls: RpcCall[] = [];
+    for (const n of numbers) {
+      const tag = hexNumber(n);
+      calls.push({ method: 'eth_getBlockByNumber', params: [tag, true] });
+      if (withReceipts) calls.push({ method: 'eth_getBlockReceipts', params: [tag] });
+    }
+    const results = await this.client.callManySettled<unknown>(calls);
+    const step = withReceipts ? 2 : 1;
+    const out: RawEvmBlock[] = new Array(numbers.length);
+    let unavailable = false;
+    for (let i = 0; i < numbers.length; i++) {
+      const block = results[i * step];
+      if (block instanceof RpcError) throw this.failure('eth_getBlockByNumber', numbers[i], block);
       if (block === null || block === undefined) throw new TransportError(`${this.client.url}: block ${numbers[i]} is not available yet`);
-      return { block, receipts: [] };
-    });
+      out[i] = { block, receipts: [] };
+      if (!withReceipts || txCount(block) === 0) continue;
+      const r = results[i * step + 1];
+      if (isMethodUnavailable(r)) {
+        unavailable = true;
+        continue;
+      }
+      out[i]!.receipts = this.blockReceiptsOf(numbers[i]!, r);
+    }
+    if (withReceipts && !unavailable && out.some((b) => b.receipts.length > 0)) this.blockReceipts = true;
+    if (unavailable) this.blockReceipts = false;
+
     const withTxs = out.filter((b) => txCount(b.block) > 0);
     const withTxNumbers = withTxs.map((b) => numberOf(b.block));
-    const [receipts, traces] = await Promise.all([this.receipts(withTxs.map((b) => b.block), withTxNumbers), this.traces(withTxNumbers)]);
+    const [receipts, traces] = await Promise.all([
+      this.blockReceipts === false ? this.receiptsByTx(withTxs.map((b) => b.block), withTxNumbers) : undefined,
+      this.traces(withTxNumbers),
+    ]);
     for (let i = 0; i < withTxs.length; i++) {
-      withTxs[i]!.receipts = receipts[i]!;
+      if (receipts) withTxs[i]!.receipts = receipts[i]!;
       if (traces) withTxs[i]!.traces = traces[i];
     }
     return out;
@@ -111,22 +139,17 @@ export class EvmRpcSource {
     });
   }
 
-  private async receipts(blocks: readonly unknown[], numbers: readonly bigint[]): Promise<unknown[][]> {
+  /** One eth_getBlockReceipts answer, checked. */
+  private blockReceiptsOf(n: bigint, r: unknown): unknown[] {
+    if (r instanceof RpcError) throw this.failure('eth_getBlockReceipts', n, r);
+    if (r === null || r === undefined) throw new TransportError(`${this.client.url}: receipts of block ${n} are not available yet`);
+    if (!Array.isArray(r)) throw new TransportError(`${this.client.url}: eth_getBlockReceipts(${n}) answered ${typeof r}`);
+    return r;
+  }
+
+  /** Receipts with one eth_getTransactionReceipt per transaction, for nodes without eth_getBlockReceipts. */
+  private async receiptsByTx(blocks: readonly unknown[], numbers: readonly bigint[]): Promise<unknown[][]> {
     if (blocks.length === 0) return [];
-    if (this.blockReceipts !== false) {
-      const results = await this.client.callManySettled<unknown>(numbers.map((n) => ({ method: 'eth_getBlockReceipts', params: [hexNumber(n)] })));
-      const unavailable = results.find(isMethodUnavailable);
-      if (!unavailable) {
-        this.blockReceipts = true;
-        return results.map((r, i) => {
-          if (r instanceof RpcError) throw this.failure('eth_getBlockReceipts', numbers[i]!, r);
-          if (r === null || r === undefined) throw new TransportError(`${this.client.url}: receipts of block ${numbers[i]} are not available yet`);
-          if (!Array.isArray(r)) throw new TransportError(`${this.client.url}: eth_getBlockReceipts(${numbers[i]}) answered ${typeof r}`);
-          return r;
-        });
-      }
-      this.blockReceipts = false;
-    }
     const hashes = blocks.map(txHashes);
     const flat = await this.settled(hashes.flat().map((h) => ({ method: 'eth_getTransactionReceipt', params: [h] })));
     const out: unknown[][] = [];

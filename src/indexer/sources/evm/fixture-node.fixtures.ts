@@ -26,6 +26,8 @@ export const node = {
   /** eth_call answers by `to` address (lowercase), or an error. */
   calls: new Map<string, string | { code: number; message: string }>(),
   prunedBelow: 0,
+  /** eth_getBlockReceipts answers null, as a node does for a block it has not accepted yet. */
+  receiptsMissing: false,
   requests: [] as Call[][],
 };
 
@@ -37,6 +39,7 @@ function answer(c: Call): { result?: unknown; error?: { code: number; message: s
     case 'eth_getBlockByNumber':
       return { result: c.params[0] === '0x2a' ? block42 : c.params[0] === '0x2b' ? subnet43.block : c.params[0] === '0x0' ? { ...block42, number: '0x0', transactions: [] } : null };
     case 'eth_getBlockReceipts':
+      if (node.receiptsMissing) return { result: null };
       return { result: c.params[0] === '0x2a' ? receipts42 : c.params[0] === '0x2b' ? subnet43.receipts : null };
     case 'eth_getTransactionReceipt':
       return { result: [...receipts42, ...subnet43.receipts].find((r) => r.transactionHash === c.params[0]) ?? null };
@@ -78,5 +81,6 @@ export function resetFixtureNode(): void {
   node.missing.clear();
   node.calls.clear();
   node.prunedBelow = 0;
+  node.receiptsMissing = false;
   node.requests = [];
 }

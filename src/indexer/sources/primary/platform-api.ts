@@ -5,6 +5,21 @@ import { PVM_TYPES, readUtxo, type TxOutput } from '../../decode/platform/avax-c
 import { JsonRpcClient, RpcError, type JsonRpcClientOptions } from '../json-rpc-client.js';
 import { decodeNodeHex } from './container-bytes.js';
 
+/** A P-chain UTXO (avax.UTXO) as the node serves it. */
+export interface PlatformUtxo {
+  txId: Uint8Array;
+  outputIndex: number;
+  assetId: Uint8Array;
+  output: TxOutput;
+}
+
+function decodePlatformUtxo(bytes: Uint8Array): PlatformUtxo {
+  const reader = new LinearReader(bytes);
+  const utxo = readUtxo(reader, PVM_TYPES);
+  reader.end();
+  return utxo;
+}
+
 /** The node's answers about a current staker (platform.getCurrentValidators), as sent on the wire. */
 export interface CurrentStakerJson {
   txID: string;
@@ -62,7 +77,7 @@ export class PlatformApi {
    * The reward UTXOs paid for a staking tx (empty before it is rewarded, or when it was not); undefined when the
    * node does not serve the (deprecated) method.
    */
-  async getRewardUtxos(stakingTxId: Uint8Array): Promise<{ txId: Uint8Array; outputIndex: number; assetId: Uint8Array; output: TxOutput }[] | undefined> {
+  async getRewardUtxos(stakingTxId: Uint8Array): Promise<PlatformUtxo[] | undefined> {
     let r: { utxos: string[] | null };
     try {
       r = await this.client.call<{ utxos: string[] | null }>('platform.getRewardUTXOs', { txID: idToString(stakingTxId), encoding: 'hex' });
@@ -70,12 +85,36 @@ export class PlatformApi {
       if (error instanceof RpcError && /can't find method|deprecated/i.test(error.message)) return undefined;
       throw error;
     }
-    return (r.utxos ?? []).map((hex) => decodeNodeHex(hex, (bytes) => {
-      const reader = new LinearReader(bytes);
-      const utxo = readUtxo(reader, PVM_TYPES);
-      reader.end();
-      return utxo;
-    }));
+    return (r.utxos ?? []).map((hex) => decodeNodeHex(hex, decodePlatformUtxo));
+  }
+
+  /**
+   * Every UTXO the P-chain holds for these addresses (bech32, `P-` prefixed), page by page (1024 a page); at most
+   * 1024 addresses a call, as AvalancheGo allows.
+   */
+  async getUtxos(addresses: readonly string[]): Promise<PlatformUtxo[]> {
+    const out: PlatformUtxo[] = [];
+    for (let i = 0; i < addresses.length; i += 1024) {
+      const chunk = addresses.slice(i, i + 1024);
+      let startIndex: { address: string; utxo: string } | undefined;
+      for (;;) {
+        const r = await this.client.call<{ numFetched: string; utxos: string[] | null; endIndex: { address: string; utxo: string } }>('platform.getUTXOs', {
+          addresses: chunk, limit: 1024, encoding: 'hex', ...(startIndex ? { startIndex } : {}),
+        });
+        const page = (r.utxos ?? []).map((hex) => decodeNodeHex(hex, decodePlatformUtxo));
+        out.push(...page);
+        if (page.length < 1024 || !r.endIndex?.address) break;
+        startIndex = r.endIndex;
+      }
+    }
+    return out;
+  }
+
+  /** platform.getCurrentSupply of the primary network, with the height it holds at (AvalancheGo ≥ 1.11 says). */
+  async getCurrentSupply(): Promise<{ supply: bigint; height?: bigint }> {
+    const r = await this.client.call<{ supply: string; height?: string }>('platform.getCurrentSupply', {});
+    if (!/^[0-9]+$/.test(r.supply) || (r.height !== undefined && !/^[0-9]+$/.test(r.height))) throw new Error(`platform.getCurrentSupply: unexpected answer ${JSON.stringify(r)}`);
+    return { supply: BigInt(r.supply), ...(r.height !== undefined ? { height: BigInt(r.height) } : {}) };
   }
 
   async getCurrentValidators(params: { subnetID?: string; nodeIDs?: string[] } = {}): Promise<CurrentStakerJson[]> {

@@ -17,6 +17,8 @@ export interface PrimaryBlock {
   proposerNodeId?: Uint8Array;
   proposerPChainHeight?: bigint;
   proposerTimestamp?: bigint;
+  /** P-chain: the supply after this block, where the indexer observed it (platform.getCurrentSupply near the head). */
+  currentSupply?: bigint;
 }
 
 export interface BlockQuery {
@@ -74,6 +76,8 @@ function blockOf(r: Row): PrimaryBlock {
   if (pHeight !== undefined) b.proposerPChainHeight = pHeight;
   const time = maybeBig(r.proposer_timestamp);
   if (time !== undefined) b.proposerTimestamp = time;
+  const supply = maybeBig(r.current_supply);
+  if (supply !== undefined) b.currentSupply = supply;
   return b;
 }
 

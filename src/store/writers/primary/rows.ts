@@ -34,6 +34,8 @@ export interface PrimaryBlockRow {
   proposerTimestamp?: bigint;
   /** When the node accepted it, if the source said (index API). */
   acceptedAt?: bigint;
+  /** P-chain: the supply after this block (platform.getCurrentSupply at its height), where known exactly. */
+  currentSupply?: bigint;
 }
 
 /** The per-asset totals the Data API reports for a tx. P: value, burned, staked, l1Burned. X and C: unlocked, created. */

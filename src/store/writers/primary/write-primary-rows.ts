@@ -14,7 +14,7 @@ import { copyIgnoringDuplicates, lockAtomicLinks, withValues } from './sql-value
 export async function writePrimaryRows(db: Queryable, rows: PrimaryRows): Promise<void> {
   await db.copyRows('primary_blocks', BLOCK_COLUMNS, rows.blocks.map((b) => [
     b.chain, b.height, b.blockId, b.parentId, b.blockType, b.timestamp, b.size, b.innerSize, b.txIds.length,
-    b.proposerId, b.proposerParentId, b.proposerNodeId, b.proposerPChainHeight, b.proposerTimestamp, b.acceptedAt,
+    b.proposerId, b.proposerParentId, b.proposerNodeId, b.proposerPChainHeight, b.proposerTimestamp, b.acceptedAt, b.currentSupply,
   ]));
   await db.copyRows('primary_txs', TX_COLUMNS, rows.txs.map((t) => [
     t.chain, t.txId, t.blockHeight, t.blockId, t.blockTimestamp, t.txIndex, t.txType, t.memo, t.bytes, t.unsignedSize, t.sourceChain, t.destinationChain,
@@ -54,7 +54,7 @@ export async function writePrimaryRows(db: Queryable, rows: PrimaryRows): Promis
 
 const BLOCK_COLUMNS = [
   'chain', 'height', 'block_id', 'parent_id', 'block_type', 'block_timestamp', 'size', 'inner_size', 'tx_count',
-  'proposer_id', 'proposer_parent_id', 'proposer_node_id', 'proposer_p_chain_height', 'proposer_timestamp', 'accepted_at',
+  'proposer_id', 'proposer_parent_id', 'proposer_node_id', 'proposer_p_chain_height', 'proposer_timestamp', 'accepted_at', 'current_supply',
 ];
 const TX_COLUMNS = [
   'chain', 'tx_id', 'block_height', 'block_id', 'block_timestamp', 'tx_index', 'tx_type', 'memo', 'bytes', 'unsigned_size', 'source_chain', 'destination_chain',

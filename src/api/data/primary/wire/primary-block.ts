@@ -20,6 +20,7 @@ export interface PrimaryNetworkBlockWire {
   txCount: number;
   transactions: string[];
   blockSizeBytes: number;
+  currentSupply?: string;
   proposerDetails?: ProposerDetailsWire;
 }
 
@@ -35,6 +36,7 @@ export function primaryBlockWire(b: PrimaryBlock): PrimaryNetworkBlockWire {
     transactions: b.txIds.map(cb58),
     blockSizeBytes: b.size,
   };
+  if (b.currentSupply !== undefined) out.currentSupply = b.currentSupply.toString();
   if (b.proposerId) {
     const p: ProposerDetailsWire = { proposerId: cb58(b.proposerId) };
     if (b.proposerParentId) p.proposerParentId = cb58(b.proposerParentId);

@@ -1,16 +1,26 @@
-import { Capability, type TypedTransaction } from '@ethereumjs/tx';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import type { BlockCodec } from '../block-codec.js';
 import type { StoredBlock } from '../block-store.js';
+import { keccak256 } from '../crypto.js';
 import type { FoundTx } from '../evm-chain.js';
 import type { StoredReceipt } from '../receipts.js';
-import { feeCap, tipCap } from '../tx-pool.js';
 import { toRpc } from './codec.js';
+import { rpcTxOf, type RpcTx } from './rpc-tx.js';
 
 /** Header fields only coreth blocks carry. */
 export const CORETH_ONLY_FIELDS = ['extDataHash', 'extDataGasUsed', 'blockExtraData'] as const;
 
 const q = toRpc.quantity;
 const d = toRpc.data;
+
+/** A found tx whose transaction is already an RpcTx (read straight from a stored block). */
+export type RpcFoundTx = Omit<FoundTx, 'tx'> & { tx: RpcTx };
+
+const isRpcTx = (tx: TypedTransaction | RpcTx): tx is RpcTx => 'feeMarket' in tx;
+const asRpcTx = (tx: TypedTransaction | RpcTx): RpcTx => (isRpcTx(tx) ? tx : rpcTxOf(tx));
+// a mined tx's `raw` is its encoding as stored in the block
+const asRpcFound = (found: FoundTx | RpcFoundTx): RpcFoundTx =>
+  (isRpcTx(found.tx) ? (found as RpcFoundTx) : { ...found, tx: rpcTxOf(found.tx, found.location ? found.raw : undefined) });
 
 /** Go marshals a map with sorted keys; coreth's block and receipt JSON are maps. */
 function sorted(o: Record<string, unknown>): Record<string, unknown> {
@@ -23,7 +33,7 @@ function sorted(o: Record<string, unknown>): Record<string, unknown> {
  * coreth's RPCMarshalBlock (+ totalDifficulty = number, as difficulty is 1 per block). Subnet-EVM's has no
  * extDataHash, extDataGasUsed or blockExtraData.
  */
-export function blockJson(stored: StoredBlock, txs: TypedTransaction[], receipts: StoredReceipt[] | undefined, fullTx: boolean, format: BlockCodec['format'] = 'coreth'): Record<string, unknown> {
+export function blockJson(stored: StoredBlock, txs: readonly (TypedTransaction | RpcTx)[], receipts: StoredReceipt[] | undefined, fullTx: boolean, format: BlockCodec['format'] = 'coreth'): Record<string, unknown> {
   const h = stored.block.header;
   const fields: Record<string, unknown> = {
     number: q(h.number), hash: d(stored.hash), parentHash: d(h.parentHash), nonce: d(h.nonce), mixHash: d(h.mixHash),
@@ -42,13 +52,24 @@ export function blockJson(stored: StoredBlock, txs: TypedTransaction[], receipts
   if (h.minDelayExcess !== undefined) fields.minDelayExcess = q(h.minDelayExcess);
   if (format === 'subnet-evm') for (const k of CORETH_ONLY_FIELDS) delete fields[k];
   fields.transactions = fullTx
-    ? txs.map((tx, i) => txJson({ tx, raw: stored.block.txs[i]!, from: receipts?.[i]?.from ?? tx.getSenderAddress().bytes, block: stored, location: { blockHash: stored.hash, blockNumber: h.number, index: i } }))
-    : txs.map((tx) => d(tx.hash()));
+    ? txs.map((tx, i) => txJson({ tx: asRpcTx(tx), raw: stored.block.txs[i]!, from: receipts?.[i]?.from ?? senderOf(tx), block: stored, location: { blockHash: stored.hash, blockNumber: h.number, index: i } }))
+    : txs.map((tx, i) => d(isRpcTx(tx) ? tx.hash() : keccak256(stored.block.txs[i]!)));
   return sorted(fields);
 }
 
+function txHashHex(found: RpcFoundTx): string {
+  return d(found.tx.hash());
+}
+
+/** The sender, recovered from the signature: only when no receipt says who it is. */
+function senderOf(tx: TypedTransaction | RpcTx): Uint8Array {
+  if (isRpcTx(tx)) throw new Error('the sender of a transaction without its receipt needs the decoded transaction');
+  return tx.getSenderAddress().bytes;
+}
+
 /** geth's RPCTransaction, in its struct field order. */
-export function txJson(found: FoundTx): Record<string, unknown> {
+export function txJson(input: FoundTx | RpcFoundTx): Record<string, unknown> {
+  const found = asRpcFound(input);
   const { tx, block, location } = found;
   const baseFee = block?.block.header.baseFee;
   const out: Record<string, unknown> = {
@@ -57,62 +78,71 @@ export function txJson(found: FoundTx): Record<string, unknown> {
     from: d(found.from),
     gas: q(tx.gasLimit),
   };
-  if (tx.supports(Capability.EIP1559FeeMarket)) {
+  if (tx.feeMarket) {
     // mined: the effective price; pending: the fee cap
-    const tip = baseFee === undefined ? 0n : (tipCap(tx) < feeCap(tx) - baseFee ? tipCap(tx) : feeCap(tx) - baseFee);
-    out.gasPrice = q(location && baseFee !== undefined ? baseFee + tip : feeCap(tx));
-    out.maxFeePerGas = q(feeCap(tx));
-    out.maxPriorityFeePerGas = q(tipCap(tx));
+    const tip = baseFee === undefined ? 0n : (tx.tipCap < tx.feeCap - baseFee ? tx.tipCap : tx.feeCap - baseFee);
+    out.gasPrice = q(location && baseFee !== undefined ? baseFee + tip : tx.feeCap);
+    out.maxFeePerGas = q(tx.feeCap);
+    out.maxPriorityFeePerGas = q(tx.tipCap);
   } else {
-    out.gasPrice = q(feeCap(tx));
+    out.gasPrice = q(tx.feeCap);
   }
-  out.hash = d(tx.hash());
+  out.hash = txHashHex(found);
   out.input = d(tx.data);
   out.nonce = q(tx.nonce);
-  out.to = tx.to ? d(tx.to.bytes) : null;
+  out.to = tx.to ? d(tx.to) : null;
   out.transactionIndex = location ? q(location.index) : null;
   out.value = q(tx.value);
   out.type = q(tx.type);
-  if (tx.type !== 0) {
-    out.accessList = (tx as unknown as { accessList: [Uint8Array, Uint8Array[]][] }).accessList.map(([a, keys]) => ({ address: d(a), storageKeys: keys.map(d) }));
-    out.chainId = q(tx.common.chainId());
-  } else if (tx.supports(Capability.EIP155ReplayProtection)) {
-    out.chainId = q(tx.common.chainId());
-  }
-  out.v = q(tx.v ?? 0n);
-  out.r = q(tx.r ?? 0n);
-  out.s = q(tx.s ?? 0n);
-  if (tx.type !== 0) out.yParity = q(tx.v ?? 0n);
+  if (tx.type !== 0) out.accessList = (tx.accessList ?? []).map(([a, keys]) => ({ address: d(a), storageKeys: keys.map(d) }));
+  if (tx.chainId !== undefined) out.chainId = q(tx.chainId);
+  out.v = q(tx.v);
+  out.r = q(tx.r);
+  out.s = q(tx.s);
+  if (tx.type !== 0) out.yParity = q(tx.v);
   return out;
 }
 
 /** geth's receipt map (sorted keys). `logIndexBase` = number of logs before this tx in its block. */
-export function receiptJson(found: FoundTx, logIndexBase: number): Record<string, unknown> {
+export function receiptJson(input: FoundTx | RpcFoundTx, logIndexBase: number): Record<string, unknown> {
+  const found = asRpcFound(input);
   const r = found.receipt!;
   const loc = found.location!;
-  return sorted({
-    blockHash: d(loc.blockHash),
-    blockNumber: q(loc.blockNumber),
+  // the same strings go into every log of the receipt
+  const shared: LogContext = { blockHash: d(loc.blockHash), blockNumber: q(loc.blockNumber), transactionHash: txHashHex(found), transactionIndex: q(loc.index) };
+  // the keys are written in sorted order
+  return {
+    blockHash: shared.blockHash,
+    blockNumber: shared.blockNumber,
     contractAddress: r.contractAddress ? d(r.contractAddress) : null,
     cumulativeGasUsed: q(r.cumulativeGasUsed),
     effectiveGasPrice: q(r.effectiveGasPrice),
     from: d(r.from),
     gasUsed: q(r.gasUsed),
-    logs: r.logs.map((log, i) => logJson(log, found, logIndexBase + i)),
+    logs: r.logs.map((log, i) => logJson(log, found, logIndexBase + i, shared)),
     logsBloom: d(r.bloom),
     status: q(r.status),
-    to: found.tx.to ? d(found.tx.to.bytes) : null,
-    transactionHash: d(found.tx.hash()),
-    transactionIndex: q(loc.index),
+    to: found.tx.to ? d(found.tx.to) : null,
+    transactionHash: shared.transactionHash,
+    transactionIndex: shared.transactionIndex,
     type: q(found.tx.type),
-  });
+  };
 }
 
-export function logJson(log: StoredReceipt['logs'][number], found: FoundTx, logIndex: number): Record<string, unknown> {
+/** The RPC strings a log takes from its transaction. */
+interface LogContext {
+  blockHash: string;
+  blockNumber: string;
+  transactionHash: string;
+  transactionIndex: string;
+}
+
+export function logJson(log: StoredReceipt['logs'][number], found: FoundTx | RpcFoundTx, logIndex: number, context?: LogContext): Record<string, unknown> {
   const loc = found.location!;
+  const c = context ?? { blockHash: d(loc.blockHash), blockNumber: q(loc.blockNumber), transactionHash: txHashHex(asRpcFound(found)), transactionIndex: q(loc.index) };
   return {
-    address: d(log[0]), topics: log[1].map(d), data: d(log[2]), blockNumber: q(loc.blockNumber),
-    transactionHash: d(found.tx.hash()), transactionIndex: q(loc.index), blockHash: d(loc.blockHash),
+    address: d(log[0]), topics: log[1].map(d), data: d(log[2]), blockNumber: c.blockNumber,
+    transactionHash: c.transactionHash, transactionIndex: c.transactionIndex, blockHash: c.blockHash,
     logIndex: q(logIndex), removed: false,
   };
 }

@@ -1,14 +1,57 @@
 import type { StoredBlock } from '../../block-store.js';
 import type { EvmChain } from '../../evm-chain.js';
 import { blockByRef } from '../../query/block-ref.js';
+import type { StoredReceipt } from '../../receipts.js';
 import { type BlockRef, arity, fromRpc, toRpc } from '../codec.js';
 import { blockJson, receiptJson, txJson } from '../render.js';
+import { decodeStoredTx, rpcTxOf, type RpcTx } from '../rpc-tx.js';
 import type { EthMethods } from '../types.js';
+
+/** A block's decoded transactions and its receipts (read once asked for). */
+interface Decoded {
+  txs: RpcTx[];
+  receipts?: StoredReceipt[];
+}
+
+/**
+ * The decoded txs and receipts of the blocks rendered last, by block hash (what is stored under a hash never
+ * changes): an indexer asks for a block with its transactions and then for its receipts, which would
+ * otherwise read the receipts and decode every transaction a second time.
+ */
+const RECENT_DECODED = 64;
+const recentDecoded = new WeakMap<EvmChain, Map<string, Decoded>>();
+
+function decoded(chain: EvmChain, block: StoredBlock): Decoded {
+  let recent = recentDecoded.get(chain);
+  if (!recent) recentDecoded.set(chain, (recent = new Map()));
+  const key = Buffer.from(block.hash.buffer, block.hash.byteOffset, block.hash.byteLength).toString('hex');
+  let entry = recent.get(key);
+  if (!entry) {
+    entry = { txs: rpcTxs(chain, block) };
+    recent.set(key, entry);
+    if (recent.size > RECENT_DECODED) recent.delete(recent.keys().next().value!);
+  }
+  return entry;
+}
+
+/** The block's txs read straight from their encoding; ethereumjs decodes the kinds decodeStoredTx leaves out. */
+function rpcTxs(chain: EvmChain, block: StoredBlock): RpcTx[] {
+  let decoded: ReturnType<EvmChain['blockTransactions']> | undefined;
+  return block.block.txs.map((raw, i) => decodeStoredTx(raw, chain.chainId) ?? rpcTxOf((decoded ??= chain.blockTransactions(block))[i]!, raw));
+}
+
+async function receiptsOf(chain: EvmChain, block: StoredBlock, entry: Decoded): Promise<StoredReceipt[] | undefined> {
+  entry.receipts ??= await chain.getBlockReceipts(block.hash);
+  return entry.receipts;
+}
 
 async function render(chain: EvmChain, block: StoredBlock | undefined, fullTx: boolean) {
   if (!block) return null;
-  const receipts = fullTx ? await chain.getBlockReceipts(block.hash) : undefined;
-  return blockJson(block, chain.blockTransactions(block), receipts, fullTx, chain.rules.codec.format);
+  const entry = decoded(chain, block);
+  const receipts = fullTx ? await receiptsOf(chain, block, entry) : undefined;
+  // without receipts the senders are recovered from the signatures, which needs the decoded txs
+  const txs = fullTx && receipts?.length !== entry.txs.length ? chain.blockTransactions(block) : entry.txs;
+  return blockJson(block, txs, receipts, fullTx, chain.rules.codec.format);
 }
 
 /** coreth's rpcMarshalHeader: the block fields without body ones, plus totalDifficulty. */
@@ -44,8 +87,9 @@ async function txByIndex(chain: EvmChain, block: StoredBlock | undefined, i: num
 
 async function blockReceipts(chain: EvmChain, block: StoredBlock | undefined) {
   if (!block) return null;
-  const receipts = (await chain.getBlockReceipts(block.hash)) ?? [];
-  const txs = chain.blockTransactions(block);
+  const entry = decoded(chain, block);
+  const receipts = (await receiptsOf(chain, block, entry)) ?? [];
+  const txs = entry.txs;
   if (txs.length !== receipts.length) throw new Error(`receipts length mismatch: ${txs.length} vs ${receipts.length}`);
   let logBase = 0;
   return receipts.map((receipt, i) => {
