@@ -1,6 +1,7 @@
 import { readCheckpoint } from '../../store/checkpoints.js';
 import type { Database, Queryable } from '../../store/database/database.js';
 import type { ChainRef } from '../../store/registry.js';
+import { AddressMemberships } from '../../store/rollups/address-memberships.js';
 import { updateEvmRollups } from '../../store/rollups/update-evm-rollups.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
 
@@ -21,6 +22,8 @@ interface RollupRange {
 export class EvmRollupStream implements BlockStream<RollupRange> {
   readonly name = 'rollups';
   readonly firstHeight = 0n;
+  /** Address rows of this chain as the last committed batch left them (checked against the watermark each batch). */
+  private readonly memberships = new AddressMemberships();
 
   constructor(readonly chain: ChainRef, private readonly db: Database) {}
 
@@ -54,6 +57,6 @@ export class EvmRollupStream implements BlockStream<RollupRange> {
   }
 
   async write(tx: Queryable, range: RollupRange): Promise<void> {
-    await updateEvmRollups(tx, this.chain.id, range.from, range.to);
+    await updateEvmRollups(tx, this.chain.id, range.from, range.to, this.memberships);
   }
 }

@@ -6,6 +6,7 @@ import { rollUpAddresses } from './address-rollup.js';
 import { rollUpTeleporterMessages } from './teleporter-rollup.js';
 import { rollUpTransactions } from './transaction-rollup.js';
 import { lockWatermark, saveWatermark } from './watermark.js';
+import { AddressMemberships } from './address-memberships.js';
 
 /** What one call rolled up: the block range, or nothing when the watermark already covered `toBlock`. */
 export interface RollupResult {
@@ -22,16 +23,22 @@ export interface RollupResult {
  * written before rollups existed (an older database), the first call folds from the chain's first stored
  * block (use `catchUpEvmRollups` to do that ahead, in bounded transactions). `fromBlock` is the first block
  * the caller wrote; rollups must be applied in block order, as the follower writes.
+ *
+ * `memberships` caches address rows across calls for one writer (the rollup stream keeps one); without it,
+ * the batch reads what it needs from metrics_addresses.
  */
-export async function updateEvmRollups(tx: Queryable, chain: number, _fromBlock: bigint, toBlock: bigint): Promise<RollupResult> {
+export async function updateEvmRollups(
+  tx: Queryable, chain: number, _fromBlock: bigint, toBlock: bigint, memberships = new AddressMemberships(),
+): Promise<RollupResult> {
   const before = await lockWatermark(tx, chain);
   const from = before ? before.blockNumber + 1n : await firstStoredBlock(tx, chain);
   if (from === undefined || toBlock < from) return {};
+  memberships.adopt(chain, before?.blockNumber);
   const range = await checkRange(tx, chain, from, toBlock);
 
   await rollUpBlocks(tx, chain, from, toBlock, before);
   await rollUpTransactions(tx, chain, from, toBlock);
-  await rollUpAddresses(tx, chain, from, toBlock);
+  await rollUpAddresses(tx, chain, from, toBlock, memberships);
   await rollUpContracts(tx, chain, from, toBlock);
   await rollUpTeleporterMessages(tx, chain, from, toBlock);
   await rollUpCumulatives(tx, chain, range.firstTimestamp);
@@ -47,6 +54,7 @@ export async function updateEvmRollups(tx: Queryable, chain: number, _fromBlock:
     lastSecondGas: last.gas,
     ...(last.previousSecond !== undefined ? { previousSecond: last.previousSecond } : {}),
   });
+  memberships.settle(toBlock);
   return { from, to: toBlock };
 }
 

@@ -76,7 +76,7 @@ export async function getRollingWindowMetric(
   }));
   if (metric === 'activeAddresses' || metric === 'activeSenders') {
     const short = starts.filter((s) => SHORT_WINDOWS.includes(s.window));
-    return countMembers(db, ids, metric === 'activeSenders' ? 'metrics_addresses.last_sent_hour' : 'metrics_addresses.last_active_hour', short);
+    return countAddresses(db, ids, metric === 'activeSenders' ? 'last_sent' : 'last_active', short);
   }
   if (metric === 'deployers') return countMembers(db, ids, 'metrics_deployers.last_hour', starts);
 
@@ -99,7 +99,24 @@ export async function getRollingWindowMetric(
   return result;
 }
 
-/** Members (addresses, senders, deployers) whose last active hour lies in each window, in one index range scan. */
+/** Addresses (or senders) whose last active (sent) hour lies in each window: the histogram's tail from the window's hour on. */
+async function countAddresses(
+  db: Queryable, chains: readonly number[], field: 'last_active' | 'last_sent', windows: readonly { window: RollingWindow; from: number }[],
+): Promise<RollingWindowValues> {
+  // Window starts are hour starts (windowStart), so hour ≥ from selects the addresses whose last hour is ≥ from.
+  const params: unknown[] = [chains, Math.min(...windows.map((w) => w.from))];
+  const sums = windows.map((w) => {
+    params.push(w.from);
+    return `coalesce(sum(${field}) FILTER (WHERE hour >= $${params.length}), 0) AS "${w.window}"`;
+  });
+  const { rows } = await db.query<Record<string, string>>(
+    `SELECT ${sums.join(', ')} FROM metrics_address_hours WHERE chain = ANY($1::integer[]) AND hour >= $2`,
+    params,
+  );
+  return Object.fromEntries(windows.map((w) => [w.window, Number(rows[0]![w.window])]));
+}
+
+/** Members (deployers) whose last active hour lies in each window, in one index range scan. */
 async function countMembers(
   db: Queryable, chains: readonly number[], column: string, windows: readonly { window: RollingWindow; from: number }[],
 ): Promise<RollingWindowValues> {

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../database/database.js';
+import { openTestDatabase, type TestDatabase } from '../testing.js';
+import { generateChain, randomBatches, writeBlocks } from '../../../test/metrics/generated-chain.js';
+import { createEvmChain } from '../../../test/metrics/metrics-database.js';
+import { Random } from '../../../test/metrics/random.js';
+import { AddressMemberships } from './address-memberships.js';
+import { updateEvmRollups } from './update-evm-rollups.js';
+
+/** Everything the address rollup writes for `chain`, without the chain id (to compare two chains). */
+async function addressState(db: Queryable, chain: number): Promise<unknown> {
+  const q = async (sql: string) => (await db.query(sql, [chain])).rows;
+  return {
+    buckets: await q(`SELECT unit, period_start, active_addresses, active_senders, new_addresses, cumulative_addresses
+                      FROM metrics_chain_buckets WHERE chain = $1 ORDER BY unit, period_start`),
+    addresses: await q(`SELECT encode(address, 'hex') AS address, first_hour, last_active_hour, last_sent_hour
+                        FROM metrics_addresses WHERE chain = $1 ORDER BY address`),
+    hours: await q(`SELECT hour, last_active, last_sent FROM metrics_address_hours
+                    WHERE chain = $1 AND (last_active <> 0 OR last_sent <> 0) ORDER BY hour`),
+  };
+}
+
+describe('address rollup with a memberships cache', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('writes the same rows as without one, through rolled-back batches, and keeps the last-hour histogram exact', async () => {
+    const cached = await createEvmChain(t.db);
+    const plain = await createEvmChain(t.db);
+    const r = new Random(17);
+    // The same blocks on both chains (the generator is seeded alike).
+    const blocksOf = (chain: number) => generateChain(new Random(41), chain, 220);
+    const memberships = new AddressMemberships(25);
+    for (const { chain, cache } of [{ chain: cached.id, cache: memberships }, { chain: plain.id, cache: undefined }]) {
+      for (const batch of randomBatches(r, blocksOf(chain), 30)) {
+        const from = batch[0]!.number;
+        const to = batch[batch.length - 1]!.number;
+        if (cache && r.chance(0.3)) {
+          await expect(t.db.transaction(async (tx) => {
+            await writeBlocks(tx, batch);
+            await updateEvmRollups(tx, chain, from, to, cache);
+            throw new Error('crashed before commit');
+          })).rejects.toThrow(/crashed/);
+        }
+        await t.db.transaction(async (tx) => {
+          await writeBlocks(tx, batch);
+          await updateEvmRollups(tx, chain, from, to, cache);
+        });
+      }
+    }
+    const state = await addressState(t.db, cached.id);
+    expect(state).toEqual(await addressState(t.db, plain.id));
+
+    const histogram = await t.db.query(
+      `SELECT hour, sum(active) AS last_active, sum(sent) AS last_sent FROM (
+         SELECT last_active_hour AS hour, 1 AS active, 0 AS sent FROM metrics_addresses WHERE chain = $1
+         UNION ALL SELECT last_sent_hour, 0, 1 FROM metrics_addresses WHERE chain = $1 AND last_sent_hour IS NOT NULL
+       ) x GROUP BY hour ORDER BY hour`,
+      [cached.id],
+    );
+    expect((state as { hours: unknown[] }).hours).toEqual(histogram.rows);
+  });
+});
