@@ -16,7 +16,7 @@
  * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
  * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,8 +24,9 @@ import { freePort } from '../test/helpers/devnet-process.js';
 import { DEFAULT_PARAMS, paramsFromArgs } from './chain-generator/chain-params.js';
 import { addressOf, keyFromLabel, signEip1559 } from './chain-generator/eip1559-signer.js';
 import { ensureChain, type CachedChain } from './chain-generator/generate-chain.js';
-import { FIRN_BIN, cpuSeconds, currentRss, peakRss, serveNode, startChild, treePids, waitFor, type Child } from './chain-generator/processes.js';
-import { PONDER_BIN, writePonderProject } from './ponder-project/ponder-project.js';
+import { FIRN_CLI, cpuSeconds, currentRss, peakRss, serveNode, startChild, treePids, waitFor, type Child } from './chain-generator/processes.js';
+import { ensurePonder, PONDER_BIN } from './ponder-project/install-ponder.js';
+import { writePonderProject } from './ponder-project/ponder-project.js';
 import { machine, writeSection } from './results.js';
 import { summarize } from './stats.js';
 
@@ -141,7 +142,7 @@ type Store = { url: string } | { dir: string };
 
 function startIndexer(nodeUrl: string, db: Store, o: { batch: number; prefetch: number; traces: boolean; metricsPort: number; pollMs?: number }): Child {
   const args = [
-    ...(process.env.FIRN_INDEX_NODE_OPTIONS ?? '').split(' ').filter(Boolean), FIRN_BIN, 'index', `--node-url=${nodeUrl}`, '--chains=C',
+    ...(process.env.FIRN_INDEX_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...FIRN_CLI, 'index', `--node-url=${nodeUrl}`, '--chains=C',
     `--batch-blocks=${o.batch}`, `--prefetch=${o.prefetch}`, `--metrics-port=${o.metricsPort}`, '--log-format=json', '--log-level=warn',
     `--internal-transactions=${o.traces}`, 'url' in db ? `--database-url=${db.url}` : `--database-dir=${db.dir}`,
   ];
@@ -329,6 +330,7 @@ async function ponder(node: { url: string; pid: number }, chain: CachedChain): P
   const rpcUrl = `${node.url}/ext/bc/C/rpc`;
   // The node builds its eth_getLogs index on the first query; build it before the clock starts.
   await rpc(node.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: '0x' + '00'.repeat(20) }]);
+  ensurePonder(log);
   const maxRequestsPerSecond = 10_000;
   const dir = writePonderProject({ rpcUrl, chainId: CHAIN_ID, token: chain.token, startBlock: chain.tokenBlock, maxRequestsPerSecond });
   const databaseUrl = await freshDatabase('ponder');
@@ -521,11 +523,7 @@ ${targets.join('\n')}`;
 }
 
 function ponderVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(join(import.meta.dirname, '../node_modules/ponder/package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return '';
-  }
+  return ensurePonder(log);
 }
 
 // ── main ────────────────────────────────────────────────────────────────────────────────────

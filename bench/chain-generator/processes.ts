@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const FIRN_BIN = resolve(import.meta.dirname, '../../bin/firn.js');
+/** `firn` (see bench-cli.ts), run with `node --import tsx`. */
+export const FIRN_CLI = ['--import', 'tsx', resolve(import.meta.dirname, 'bench-cli.ts')];
 
 export interface Child {
   child: ChildProcess;
@@ -33,7 +34,7 @@ export function startChild(command: string, args: string[], opts: { cwd?: string
   child.stderr!.on('data', keep);
   // BENCH_LOG_DIR: keep each child's whole output too (debugging a run)
   if (process.env.BENCH_LOG_DIR) {
-    const file = createWriteStream(resolve(process.env.BENCH_LOG_DIR, `${args.find((a) => !a.startsWith('-') && !a.includes('/')) ?? 'child'}-${child.pid}.log`));
+    const file = createWriteStream(resolve(process.env.BENCH_LOG_DIR, `${args.find((a) => !a.startsWith('-') && !a.includes('/') && a !== 'tsx') ?? 'child'}-${child.pid}.log`));
     child.stdout!.pipe(file);
     child.stderr!.pipe(file);
   }
@@ -56,9 +57,9 @@ export function startChild(command: string, args: string[], opts: { cwd?: string
   };
 }
 
-/** `node bin/firn.js <args>`. */
+/** `firn <args>` (FIRN_NODE_OPTIONS: node flags for it, e.g. --cpu-prof). */
 export function startFirn(args: string[], env: NodeJS.ProcessEnv = {}): Child {
-  return startChild(process.execPath, [...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean), FIRN_BIN, ...args], {
+  return startChild(process.execPath, [...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...FIRN_CLI, ...args], {
     env: { ...process.env, FIRN_LOG_DISPLAY_LEVEL: 'warn', ...env },
   });
 }

@@ -1,13 +1,14 @@
 /**
  * The Ponder side of the indexer benchmark: a Ponder project that stores every Transfer event of the bench
  * token (one row each, as Firn's token-transfer rows), written to a temp dir whose node_modules links to
- * this repository's (Ponder is a devDependency). Its sources are strings here, not .ts files, because they
+ * the pinned install in bench/.cache/ponder (install-ponder.ts). Its sources are strings here, not .ts files, because they
  * import Ponder's virtual modules (`ponder:registry`, `ponder:schema`) that only Ponder's build resolves.
  */
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { BENCH_TOKEN_TRANSFER_ABI } from '../chain-generator/bench-token.js';
+import { PONDER_MODULES } from './install-ponder.js';
 
 export interface PonderProjectOptions {
   rpcUrl: string;
@@ -17,8 +18,6 @@ export interface PonderProjectOptions {
   /** Ponder's RPC rate limit (its default, 50 requests/s, is meant for paid providers, not a local node). */
   maxRequestsPerSecond: number;
 }
-
-const REPO = resolve(import.meta.dirname, '../..');
 
 function config(o: PonderProjectOptions): string {
   return `import { createConfig } from "ponder";
@@ -83,7 +82,7 @@ const TSCONFIG = JSON.stringify({
 export function writePonderProject(o: PonderProjectOptions): string {
   const dir = mkdtempSync(join(tmpdir(), 'firn-bench-ponder-'));
   mkdirSync(join(dir, 'src/api'), { recursive: true });
-  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  symlinkSync(PONDER_MODULES, join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'firn-bench-ponder', private: true, type: 'module' }, null, 2));
   writeFileSync(join(dir, 'tsconfig.json'), TSCONFIG);
   writeFileSync(join(dir, 'ponder.config.ts'), config(o));
@@ -92,5 +91,3 @@ export function writePonderProject(o: PonderProjectOptions): string {
   writeFileSync(join(dir, 'src/api/index.ts'), API);
   return dir;
 }
-
-export const PONDER_BIN = join(REPO, 'node_modules/ponder/dist/esm/bin/ponder.js');
