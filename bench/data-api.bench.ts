@@ -171,7 +171,7 @@ async function main(): Promise<void> {
 
 ${machine()}; PostgreSQL ${await setting(db, 'server_version')} on the same 2 cores (shared_buffers
 ${await setting(db, 'shared_buffers')}). 1-minute load average ${loadAtStart.toFixed(2)} when the run started,
-${loadBefore.toFixed(2)} when the measurements started, ${loadAfter.toFixed(2)} at the end (other work shared the machine).
+${loadBefore.toFixed(2)} when the measurements started, ${loadAfter.toFixed(2)} at the end${loadAfter > 1.5 ? ' (other work shared the machine)' : ''}.
 
 **Dataset** \`${datasetId(spec)}\` (${dataset.built ? `built in ${dataset.buildSeconds!.toFixed(0)} s` : 'reused'}; \`BENCH_REBUILD=1\` or
 \`DROP DATABASE ${DATABASE}\` rebuilds it), written with the store's writers (\`writeEvmBatch\`, \`writePrimaryRows\`):

@@ -170,7 +170,7 @@ async function runBench(): Promise<void> {
     const md = [
       '## P-chain: BaseTx issued and accepted through platform.issueTx',
       '',
-      `${machine()}. ${N} pre-signed one-input BaseTxs (signed in ${(signMs / 1000).toFixed(1)} s before timing), ${CONCURRENCY} requests in flight over keep-alive HTTP to a node in another process (LevelDB; Banff standard blocks wrapped in signed proposervm blocks). A request returns once its tx's block is accepted and durable; txs that arrive while a block is written go into the next block. 1-minute load average ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end (other work shared the machine).`,
+      `${machine()}. ${N} pre-signed one-input BaseTxs (signed in ${(signMs / 1000).toFixed(1)} s before timing), ${CONCURRENCY} requests in flight over keep-alive HTTP to a node in another process (LevelDB; Banff standard blocks wrapped in signed proposervm blocks). A request returns once its tx's block is accepted and durable; txs that arrive while a block is written go into the next block. 1-minute load average ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end${load1 > 1.5 ? ' (other work shared the machine)' : ''}.`,
       '',
       '| metric | value |',
       '|---|---|',
