@@ -12,7 +12,7 @@
  *
  * Env: BENCH_BLOCKS (default 100000, the chain's workload blocks), BENCH_SETTINGS (batch×prefetch list,
  * default "100x4,250x4,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
- * BENCH_ONLY (comma list of pg,pglite,realtime,ponder), BENCH_TRACED_BLOCKS (default 5000: the prefix the run with
+ * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_BLOCKS (default 5000: the prefix the run with
  * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
  * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process).
  */
@@ -32,7 +32,8 @@ import { summarize } from './stats.js';
 
 const PG_SERVER = 'postgres://postgres@127.0.0.1:5432';
 const CHAIN_ID = 43112;
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'pg,pglite,realtime,ponder').split(','));
+const EVERYTHING = ['pg', 'rollups', 'pglite', 'realtime', 'ponder'];
+const ONLY = new Set((process.env.BENCH_ONLY ?? EVERYTHING.join(',')).split(','));
 const SETTINGS = (process.env.BENCH_SETTINGS ?? '100x4,250x4,1000x8').split(',').map((s) => {
   const [batch, prefetch] = s.split('x').map(Number);
   return { batch: batch!, prefetch: prefetch! };
@@ -96,6 +97,10 @@ interface Backfill {
   batch: number;
   prefetch: number;
   traces: boolean;
+  /** Metrics rollups maintained (`--rollups`). */
+  rollups: boolean;
+  /** Seconds from the start until the rollups stream also reached the height (rollups on). */
+  rollupsDoneSeconds?: number;
   /** Last block the run was timed to (the chain's head, or the end of a prefix). */
   height: number;
   wallSeconds: number;
@@ -132,19 +137,29 @@ async function pgliteCounts(dir: string, h: number): Promise<RowCounts> {
   }
 }
 
-async function indexedHeight(metricsUrl: string): Promise<number | undefined> {
+/** Indexed heights from the indexer's /metrics: the lowest of the block streams, and the rollups stream's. */
+async function indexedHeights(metricsUrl: string): Promise<{ blocks?: number; rollups?: number }> {
   const text = await (await fetch(metricsUrl)).text();
-  const m = /^firn_indexer_indexed_height\{[^}]*\} (\d+)$/m.exec(text);
-  return m ? Number(m[1]) : undefined;
+  const out: { blocks?: number; rollups?: number } = {};
+  for (const m of text.matchAll(/^firn_indexer_indexed_height\{chain="([^"]*)"\} (\d+)$/gm)) {
+    const h = Number(m[2]);
+    if (m[1]!.endsWith('/rollups')) out.rollups = h;
+    else out.blocks = Math.min(out.blocks ?? Infinity, h);
+  }
+  return out;
+}
+
+async function indexedHeight(metricsUrl: string): Promise<number | undefined> {
+  return (await indexedHeights(metricsUrl)).blocks;
 }
 
 type Store = { url: string } | { dir: string };
 
-function startIndexer(nodeUrl: string, db: Store, o: { batch: number; prefetch: number; traces: boolean; metricsPort: number; pollMs?: number }): Child {
+function startIndexer(nodeUrl: string, db: Store, o: { batch: number; prefetch: number; traces: boolean; rollups?: boolean; metricsPort: number; pollMs?: number }): Child {
   const args = [
     ...(process.env.FIRN_INDEX_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...FIRN_CLI, 'index', `--node-url=${nodeUrl}`, '--chains=C',
     `--batch-blocks=${o.batch}`, `--prefetch=${o.prefetch}`, `--metrics-port=${o.metricsPort}`, '--log-format=json', '--log-level=warn',
-    `--internal-transactions=${o.traces}`, 'url' in db ? `--database-url=${db.url}` : `--database-dir=${db.dir}`,
+    `--internal-transactions=${o.traces}`, `--rollups=${o.rollups ?? true}`, 'url' in db ? `--database-url=${db.url}` : `--database-dir=${db.dir}`,
   ];
   if (o.pollMs !== undefined) args.push(`--poll-interval=${o.pollMs}ms`);
   return startChild(process.execPath, args, { env: { ...process.env, DATABASE_URL: '' } });
@@ -184,9 +199,10 @@ class BackendCpu {
  * stops it and counts the rows of blocks 0..upTo.
  */
 async function backfill(
-  kind: Backfill['kind'], node: { url: string; pid: number }, chain: CachedChain, o: { batch: number; prefetch: number; traces: boolean }, upTo = chain.head,
+  kind: Backfill['kind'], node: { url: string; pid: number }, chain: CachedChain, options: { batch: number; prefetch: number; traces: boolean; rollups?: boolean }, upTo = chain.head,
 ): Promise<Backfill> {
-  const tag = `${kind === 'postgres' ? 'pg' : 'lite'}_${o.batch}x${o.prefetch}${o.traces ? '' : '_nt'}`;
+  const o = { ...options, rollups: options.rollups ?? true };
+  const tag = `${kind === 'postgres' ? 'pg' : 'lite'}_${o.batch}x${o.prefetch}${o.traces ? '' : '_nt'}${o.rollups ? '' : '_nr'}`;
   const db: Store = kind === 'postgres' ? { url: await freshDatabase(tag) } : { dir: mkdtempSync(join(tmpdir(), 'firn-bench-pglite-')) };
   const backends = 'url' in db ? new BackendCpu(db.url.slice(db.url.lastIndexOf('/') + 1)) : undefined;
   const metricsPort = await freePort();
@@ -209,6 +225,12 @@ async function backfill(
     return h !== undefined && h >= upTo ? h : undefined;
   }, indexer, 100);
   const wallSeconds = (performance.now() - started) / 1000;
+  // The rollups trail the block stream; the backfill is complete for the Metrics API once they reach the height too.
+  let rollupsDoneSeconds: number | undefined;
+  if (o.rollups) {
+    await waitFor(`rollups (${tag})`, 3600_000, async () => ((await indexedHeights(`http://127.0.0.1:${metricsPort}/metrics`)).rollups ?? -1) >= height ? true : undefined, indexer, 50);
+    rollupsDoneSeconds = (performance.now() - started) / 1000;
+  }
   const nodeCpu = cpuSeconds(node.pid)! - nodeCpu0;
   const endRss = currentRss(indexer.pid) ?? 0;
   polls = 0;
@@ -219,11 +241,11 @@ async function backfill(
   const rows: RowCounts = 'url' in db ? await withClient(db.url, async (c) => countsOf((await c.query(countSql(height))).rows[0])) : await pgliteCounts(db.dir, height);
   if ('dir' in db) rmSync(db.dir, { recursive: true, force: true });
   const result: Backfill = {
-    kind, ...o, height, wallSeconds, rows, peakRssBytes: rss, endRssBytes: endRss, indexerCpu: cpu, nodeCpu, load: mean(loads),
+    kind, ...o, height, wallSeconds, ...(rollupsDoneSeconds !== undefined ? { rollupsDoneSeconds } : {}), rows, peakRssBytes: rss, endRssBytes: endRss, indexerCpu: cpu, nodeCpu, load: mean(loads),
     ...(backends ? { postgresCpu: backends.total } : {}), ...('url' in db ? { databaseUrl: db.url } : {}),
   };
   log(`  ${tag}${height < chain.head ? ` (blocks 0..${height})` : ''}: ${fmtRate(rows.blocks / wallSeconds)} blocks/s, ${fmtRate(rows.transactions / wallSeconds)} tx/s, ` +
-    `${fmtRate(rows.logs / wallSeconds)} events/s, RSS ${mb(rss)}, ${wallSeconds.toFixed(1)} s (CPU s: indexer ${cpu.toFixed(1)}, node ${nodeCpu.toFixed(1)}` +
+    `${fmtRate(rows.logs / wallSeconds)} events/s, RSS ${mb(rss)}, ${wallSeconds.toFixed(1)} s${rollupsDoneSeconds !== undefined ? ` (rollups done at ${rollupsDoneSeconds.toFixed(1)} s)` : ''} (CPU s: indexer ${cpu.toFixed(1)}, node ${nodeCpu.toFixed(1)}` +
     `${backends ? `, postgres ${backends.total.toFixed(1)}` : ''}; load ${result.load.toFixed(1)})`);
   if (height >= chain.head) checkCounts(result, chain);
   else if (rows.blocks !== height + 1) throw new Error(`${tag}: ${rows.blocks} blocks stored up to ${height}`);
@@ -411,6 +433,8 @@ interface Results {
   traced?: Backfill;
   /** --internal-transactions=false, PostgreSQL, each setting, whole chain. */
   pg: Backfill[];
+  /** The first PostgreSQL setting again with --rollups=false. */
+  noRollups?: Backfill;
   lite: Backfill[];
   rt?: Realtime;
   ponder?: PonderRun;
@@ -421,6 +445,7 @@ function report(o: Results): string {
   const rows: string[] = [];
   if (o.traced) rows.push(backfillRow(o.traced, `PostgreSQL, defaults (internal transactions on), blocks 0..${o.traced.height.toLocaleString('en')}`));
   for (const b of o.pg) rows.push(backfillRow(b, `PostgreSQL, \`--internal-transactions=false\``));
+  if (o.noRollups) rows.push(backfillRow(o.noRollups, `PostgreSQL, \`--internal-transactions=false --rollups=false\``));
   for (const b of o.lite) rows.push(backfillRow(b, `PGlite, \`--internal-transactions=false\``));
 
   const targets: string[] = [];
@@ -440,6 +465,11 @@ function report(o: Results): string {
   if (o.lite.length) {
     const peak = Math.max(...o.lite.map((b) => b.peakRssBytes));
     targets.push(`| peak RSS of the indexer, PGlite (database engine in the process) | ≤ 1 GB (10⁹ bytes) | ${mb(peak)} | ${mark(peak <= 1e9)} |`);
+  }
+  const withRollups = o.pg.find((b) => o.noRollups && b.batch === o.noRollups.batch && b.prefetch === o.noRollups.prefetch);
+  if (o.noRollups && withRollups?.rollupsDoneSeconds !== undefined) {
+    const added = withRollups.rollupsDoneSeconds / o.noRollups.wallSeconds - 1;
+    targets.push(`| metrics rollups added to the backfill (issue 7): ${withRollups.rollupsDoneSeconds.toFixed(1)} s until blocks and rollups are done vs ${o.noRollups.wallSeconds.toFixed(1)} s with \`--rollups=false\` (${withRollups.batch} / ${withRollups.prefetch}) | ≤ 5 % | ${(added * 100).toFixed(1)} % | ${mark(added <= 0.05)} |`);
   }
   if (o.rt) targets.push(`| realtime accept → queryable, p99 (p50) | ≤ 200 ms | ${o.rt.p99.toFixed(1)} ms (${o.rt.p50.toFixed(1)} ms) | ${mark(o.rt.p99 <= 200)} |`);
 
@@ -545,6 +575,10 @@ async function main() {
       if (TRACED_BLOCKS > 0) results.traced = await backfill('postgres', node, chain, { ...SETTINGS[0]!, traces: true }, Math.min(chain.head, TRACED_BLOCKS));
       for (const s of SETTINGS) results.pg.push(await backfill('postgres', node, chain, { ...s, traces: false }));
     }
+    if (ONLY.has('rollups')) {
+      log('backfill into PostgreSQL without rollups (what they add):');
+      results.noRollups = await backfill('postgres', node, chain, { ...SETTINGS[0]!, traces: false, rollups: false });
+    }
     if (ONLY.has('pglite')) {
       log('backfill into PGlite:');
       const best = fastest(results.pg);
@@ -571,7 +605,7 @@ async function main() {
 
   const md = report(results);
   process.stdout.write('\n' + md + '\n');
-  if (!process.env.BENCH_NO_WRITE && ONLY.size === 4) writeSection('indexer', md);
+  if (!process.env.BENCH_NO_WRITE && EVERYTHING.every((k) => ONLY.has(k))) writeSection('indexer', md);
 }
 
 await main();

@@ -50,6 +50,7 @@ export async function runStartCommand(argv: string[]): Promise<void> {
       prefetch: 4,
       pollIntervalMs: 100,
       internalTransactions: true,
+      rollups: true,
       nftMetadata: { enabled: true, ipfsGateway: 'https://ipfs.io/ipfs/', allowPrivateAddresses: true, timeoutMs: 10_000, maxBytes: 1_000_000 },
       metricsHost: config.httpHost,
       metricsPort: extras['indexer-metrics-port'] as number,

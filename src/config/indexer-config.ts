@@ -15,6 +15,8 @@ export interface IndexerConfig {
   prefetch: number;
   pollIntervalMs: number;
   internalTransactions: boolean;
+  /** `--rollups`: maintain the Metrics API's rollups of EVM chains. */
+  rollups: boolean;
   /** Fetch NFT metadata in the background. */
   nftMetadata: { enabled: boolean; ipfsGateway: string; allowPrivateAddresses: boolean; timeoutMs: number; maxBytes: number };
   metricsHost: string;
@@ -34,6 +36,7 @@ export const INDEXER_OPTIONS: OptionSpec[] = [
   { name: 'prefetch', type: 'int', default: 4, help: 'batches fetched ahead of the writer', check: (v: number) => (v >= 1 && v <= 64 ? undefined : 'must be 1..64') },
   { name: 'poll-interval', type: 'duration', default: 100, help: 'how often to ask a node for new blocks once caught up' },
   { name: 'internal-transactions', type: 'bool', default: true, help: 'index internal transactions with debug_traceBlockByNumber (skipped automatically when the node lacks the debug API)' },
+  { name: 'rollups', type: 'bool', default: true, help: 'maintain the Metrics API\'s rollups of EVM chains (off when no Metrics API is served from this index)' },
   { name: 'nft-metadata', type: 'bool', default: true, help: 'fetch NFT token metadata (tokenURI) in the background' },
   { name: 'ipfs-gateway', type: 'string', default: 'https://ipfs.io/ipfs/', help: 'gateway for ipfs:// token URIs' },
   { name: 'nft-metadata-allow-private', type: 'bool', default: false, help: 'allow metadata requests to private and loopback addresses (on by default in firn start, for local dapps)' },
@@ -79,6 +82,7 @@ export function loadIndexerConfig(argv: string[], env: NodeJS.ProcessEnv = proce
       prefetch: v['prefetch'] as number,
       pollIntervalMs: v['poll-interval'] as number,
       internalTransactions: v['internal-transactions'] as boolean,
+      rollups: v['rollups'] as boolean,
       nftMetadata: {
         enabled: v['nft-metadata'] as boolean,
         ipfsGateway: v['ipfs-gateway'] as string,

@@ -83,7 +83,7 @@ export async function startIndexer(config: IndexerConfig, options: StartIndexerO
         }),
       );
     }
-    if (chain.vm === 'evm') {
+    if (chain.vm === 'evm' && config.rollups) {
       // Rollups read what the block stream stored; one prefetch, since their input is the store itself.
       const rollups = new EvmRollupStream(chain, db) as BlockStream<unknown>;
       added.push(new Follower(db, rollups, { batchBlocks: Math.max(config.batchBlocks, ROLLUP_BATCH_BLOCKS), prefetch: 1, pollIntervalMs: config.pollIntervalMs, log }));

@@ -34,6 +34,7 @@ describe('realtime following', () => {
     const { config } = loadIndexerConfig(['--node-url', devnet.url, '--chains=C', '--poll-interval=60s', '--metrics-port=0', '--nft-metadata=false']);
     const db = await PgliteDatabase.open();
     indexer = await startIndexer(config, { db });
+    expect(indexer.followers.map((f) => f.stream.name)).toContain('rollups');
     const follower = indexer.followers.find((f) => f.stream.name === 'blocks')!;
     for (let i = 0; i < 600 && follower.metrics.indexed !== 1n; i++) await new Promise((r) => setTimeout(r, 50));
     expect(follower.metrics.indexed).toBe(1n);
@@ -47,5 +48,22 @@ describe('realtime following', () => {
     await indexer.stop();
     indexer = undefined;
     await db.close();
+  });
+
+  it('with --rollups=false indexes the chain and maintains no Metrics API rollups', async () => {
+    const { config } = loadIndexerConfig(['--node-url', devnet.url, '--chains=C', '--poll-interval=50ms', '--metrics-port=0', '--nft-metadata=false', '--rollups=false']);
+    const db = await PgliteDatabase.open();
+    const running = await startIndexer(config, { db });
+    try {
+      expect(running.followers.map((f) => f.stream.name)).not.toContain('rollups');
+      const follower = running.followers.find((f) => f.stream.name === 'blocks')!;
+      for (let i = 0; i < 600 && (follower.metrics.indexed ?? -1n) < 2n; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(follower.metrics.indexed).toBe(2n);
+      const { rows } = await db.query<{ n: string }>('SELECT (SELECT count(*) FROM metrics_watermarks) + (SELECT count(*) FROM metrics_chain_buckets) AS n');
+      expect(Number(rows[0]!.n)).toBe(0);
+    } finally {
+      await running.stop();
+      await db.close();
+    }
   });
 });

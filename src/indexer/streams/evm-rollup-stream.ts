@@ -22,8 +22,11 @@ interface RollupRange {
 export class EvmRollupStream implements BlockStream<RollupRange> {
   readonly name = 'rollups';
   readonly firstHeight = 0n;
-  /** Address rows of this chain as the last committed batch left them (checked against the watermark each batch). */
-  private readonly memberships = new AddressMemberships();
+  /**
+   * Address rows of this chain as the last committed batch left them (checked against the watermark each batch),
+   * written behind: rewriting each active address's row every batch was most of the rollups' cost.
+   */
+  private readonly memberships = new AddressMemberships({ preload: true, flushRows: 100_000, flushIntervalMs: 60_000 });
 
   constructor(readonly chain: ChainRef, private readonly db: Database) {}
 

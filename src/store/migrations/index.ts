@@ -6,6 +6,7 @@ import { metrics } from './0004-metrics.js';
 import { apiIndexes } from './0005-api-indexes.js';
 import { blockSupply } from './0006-block-supply.js';
 import { metricsAddressHours } from './0007-metrics-address-hours.js';
+import { metricsAddressesBlock } from './0008-metrics-addresses-block.js';
 
 /** Every migration, in the order they apply. Append only: never edit one that has shipped. */
-export const MIGRATIONS: readonly Migration[] = [registry, evm, primary, metrics, apiIndexes, blockSupply, metricsAddressHours];
+export const MIGRATIONS: readonly Migration[] = [registry, evm, primary, metrics, apiIndexes, blockSupply, metricsAddressHours, metricsAddressesBlock];

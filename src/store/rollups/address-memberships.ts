@@ -4,56 +4,145 @@ export interface Membership {
   lastSentHour: number | null;
 }
 
-/** Default bound on cached addresses per chain (a miss costs one indexed read, so the bound only trades memory). */
+/** A membership changed since metrics_addresses was last written, with the bytes and first hour its row needs. */
+export interface DirtyMembership extends Membership {
+  address: Uint8Array;
+  /** The first hour seen, for a row not stored yet (a stored row keeps its own). */
+  firstHour: number;
+}
+
+export interface AddressMembershipsOptions {
+  /** Bound on cached addresses per chain (a miss costs one indexed read, so the bound only trades memory). */
+  capacity?: number;
+  /**
+   * Write-behind: changed rows stay in memory until this many are waiting (or `flushIntervalMs` passed), and
+   * metrics_addresses is written then, with the block it reflects (`addresses_block`). 1 = write-through.
+   * A crash loses nothing: the rows are rebuilt from the stored transactions after `addresses_block`.
+   */
+  flushRows?: number;
+  flushIntervalMs?: number;
+  /** Load every address of the chain when the cache starts (when they fit), so a miss means a new address. */
+  preload?: boolean;
+  now?: () => number;
+}
+
 const DEFAULT_CAPACITY = 1_000_000;
 
 /**
- * A write-through cache of metrics_addresses for one chain's rollup writer, so a batch reads from the table only
- * the addresses it has not seen lately. It is only trusted for the watermark it was last brought up to by a
- * batch that ran to its end: a batch marks it dirty before changing it, and `adopt` discards it when the stored
+ * The rollup writer's view of metrics_addresses for one chain: a cache, and in write-behind mode the only copy
+ * of rows changed since the last flush. It is trusted only at the watermark it was settled at by a batch that
+ * ran to its end: a batch marks it unsettled before changing it, and `adopt` discards it when the stored
  * watermark is not the one it knows (the transaction rolled back, or another writer moved on).
  */
 export class AddressMemberships {
   private readonly entries = new Map<string, Membership>();
+  private readonly dirty = new Map<string, DirtyMembership>();
   private chain: number | undefined;
   private watermark: bigint | undefined;
   private clean = true;
+  private loaded = false;
+  /** Every member of the chain is cached: a key that is not here is a new address. */
+  private whole = false;
+  private lastFlush: number;
+  readonly capacity: number;
+  readonly flushRows: number;
+  readonly flushIntervalMs: number;
+  readonly preload: boolean;
+  private readonly now: () => number;
 
-  constructor(private readonly capacity = DEFAULT_CAPACITY) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`address cache capacity must be a positive integer, got ${capacity}`);
+  constructor(options: AddressMembershipsOptions | number = {}) {
+    const o = typeof options === 'number' ? { capacity: options } : options;
+    this.capacity = o.capacity ?? DEFAULT_CAPACITY;
+    this.flushRows = o.flushRows ?? 1;
+    this.flushIntervalMs = o.flushIntervalMs ?? 60_000;
+    this.preload = o.preload ?? false;
+    this.now = o.now ?? Date.now;
+    if (!Number.isInteger(this.capacity) || this.capacity < 1) throw new Error(`address cache capacity must be a positive integer, got ${this.capacity}`);
+    if (!Number.isInteger(this.flushRows) || this.flushRows < 1) throw new Error(`address flush rows must be a positive integer, got ${this.flushRows}`);
+    this.lastFlush = this.now();
   }
 
-  /** Start a batch of `chain` over the stored watermark (undefined: nothing rolled up yet); marks the cache dirty. */
-  adopt(chain: number, watermark: bigint | undefined): void {
-    if (!this.clean || this.chain !== chain || this.watermark !== watermark) this.entries.clear();
+  /**
+   * Start a batch of `chain` over the stored watermark (undefined: nothing rolled up yet); marks the cache
+   * unsettled. Returns false when the cache was discarded and must be loaded again (`load`) before use.
+   */
+  adopt(chain: number, watermark: bigint | undefined): boolean {
+    const trusted = this.clean && this.loaded && this.chain === chain && this.watermark === watermark;
+    if (!trusted) {
+      this.entries.clear();
+      this.dirty.clear();
+      this.whole = false;
+      this.loaded = false;
+      this.lastFlush = this.now();
+    }
     this.chain = chain;
     this.watermark = undefined;
     this.clean = false;
+    return trusted;
+  }
+
+  /** The cache was (re)loaded for the adopted batch; `whole` when it holds every member of the chain. */
+  loadedFrom(whole: boolean): void {
+    this.loaded = true;
+    this.whole = whole;
   }
 
   /** The batch that `adopt` started has written everything up to `watermark` in its transaction. */
   settle(watermark: bigint): void {
     this.watermark = watermark;
     this.clean = true;
+    if (this.dirty.size === 0 && this.entries.size > this.capacity) {
+      for (const oldest of this.entries.keys()) {
+        this.entries.delete(oldest);
+        if (this.entries.size <= this.capacity) break;
+      }
+      this.whole = false;
+    }
   }
 
   get(key: string): Membership | undefined {
     return this.entries.get(key);
   }
 
-  set(key: string, membership: Membership): void {
+  /** Whether `key` is known to be new to the chain without asking the store. */
+  isNew(key: string): boolean {
+    return this.whole && !this.entries.has(key);
+  }
+
+  /** Remembers a stored row (read from metrics_addresses). */
+  remember(key: string, membership: Membership): void {
+    this.entries.set(key, membership);
+  }
+
+  /** Records a changed membership; it is written to metrics_addresses at the next flush. */
+  set(key: string, change: DirtyMembership): void {
+    const membership = { lastActiveHour: change.lastActiveHour, lastSentHour: change.lastSentHour };
     // Re-inserting moves the key to the end, so eviction drops the least recently written addresses.
     this.entries.delete(key);
     this.entries.set(key, membership);
-    if (this.entries.size > this.capacity) {
-      for (const oldest of this.entries.keys()) {
-        this.entries.delete(oldest);
-        if (this.entries.size <= this.capacity) break;
-      }
-    }
+    const waiting = this.dirty.get(key);
+    this.dirty.set(key, { ...change, firstHour: waiting ? Math.min(waiting.firstHour, change.firstHour) : change.firstHour });
+  }
+
+  /** Whether this batch should write the waiting rows. */
+  dueForFlush(): boolean {
+    if (this.dirty.size === 0) return false;
+    return this.dirty.size >= this.flushRows || this.entries.size > this.capacity || this.now() - this.lastFlush >= this.flushIntervalMs;
+  }
+
+  /** The rows to write; the cache counts them as written (if the transaction fails, `adopt` discards everything). */
+  takeDirty(): DirtyMembership[] {
+    const rows = [...this.dirty.values()];
+    this.dirty.clear();
+    this.lastFlush = this.now();
+    return rows;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  get waiting(): number {
+    return this.dirty.size;
   }
 }

@@ -9,8 +9,9 @@ import { periodStart, PERIOD_UNITS } from './periods.js';
  * (first seen ever) feed cumulativeAddresses.
  *
  * One read per table gives the batch's (address, hour) pairs; the last hours remembered for those addresses come
- * from `memberships` (a cache kept by the rollup stream; misses are read in one query). The counting is done
- * here, and only the address rows that changed and the bucket deltas are written back.
+ * from `memberships` (kept by the rollup stream; misses are read in one query unless it holds every member). The
+ * counting is done here; the bucket deltas and the last-hour histogram are written at once, the changed address
+ * rows when `memberships` flushes them (`flushAddresses`).
  */
 const EVENTS_SQL = `
 SELECT e.address, e.ts - ((e.ts % 3600) + 3600) % 3600 AS hour, bool_or(e.sent) AS sent
@@ -25,16 +26,12 @@ FROM (
 ) e
 GROUP BY 1, 2`;
 
-// The batch computed each address's new last hours from what was stored, so known rows are set, new ones inserted.
-const INSERT_SQL = `
-INSERT INTO metrics_addresses (chain, address, first_hour, last_active_hour, last_sent_hour)
+// Rows changed since the last flush: a stored row keeps its first hour.
+const UPSERT_SQL = `
+INSERT INTO metrics_addresses AS m (chain, address, first_hour, last_active_hour, last_sent_hour)
 SELECT $1, x.address, x.first_hour, x.last_active_hour, x.last_sent_hour
-FROM unnest($2::bytea[], $3::bigint[], $4::bigint[], $5::bigint[]) AS x(address, first_hour, last_active_hour, last_sent_hour)`;
-
-const UPDATE_SQL = `
-UPDATE metrics_addresses AS m SET last_active_hour = x.last_active_hour, last_sent_hour = x.last_sent_hour
-FROM unnest($2::bytea[], $3::bigint[], $4::bigint[]) AS x(address, last_active_hour, last_sent_hour)
-WHERE m.chain = $1 AND m.address = x.address`;
+FROM unnest($2::bytea[], $3::bigint[], $4::bigint[], $5::bigint[]) AS x(address, first_hour, last_active_hour, last_sent_hour)
+ON CONFLICT (chain, address) DO UPDATE SET last_active_hour = EXCLUDED.last_active_hour, last_sent_hour = EXCLUDED.last_sent_hour`;
 
 /** Moves in the histogram of last active (sent) hours: addresses leave their old last hour for the new one. */
 const HOURS_SQL = `
@@ -79,7 +76,7 @@ export async function rollUpAddresses(
     if (!c) buckets[unit]!.set(start, (c = { active: 0, senders: 0, newcomers: 0 }));
     c[field]++;
   };
-  const changed: { address: Uint8Array; firstHour: number; before: Membership | undefined; membership: Membership }[] = [];
+  const changed: { before: Membership | undefined; membership: Membership }[] = [];
 
   for (const [key, { address, hours }] of seen) {
     hours.sort((a, b) => a.hour - b.hour);
@@ -100,9 +97,9 @@ export async function rollUpAddresses(
       if (sent && (lastSent === null || hour > lastSent)) [lastSent, sentStarts] = [hour, starts];
     }
     const after: Membership = { lastActiveHour: lastActive!, lastSentHour: lastSent };
-    memberships.set(key, after);
     if (!before || after.lastActiveHour !== before.lastActiveHour || after.lastSentHour !== before.lastSentHour) {
-      changed.push({ address, firstHour: hours[0]!.hour, before, membership: after });
+      memberships.set(key, { address, firstHour: hours[0]!.hour, ...after });
+      changed.push({ before, membership: after });
     }
   }
 
@@ -127,19 +124,6 @@ export async function rollUpAddresses(
   if (hourMoves.length > 0) {
     await tx.query(HOURS_SQL, [chain, hourMoves.map(([h]) => h), hourMoves.map(([, m]) => m.active), hourMoves.map(([, m]) => m.sent)]);
   }
-  const added = changed.filter((c) => !c.before);
-  if (added.length > 0) {
-    await tx.query(INSERT_SQL, [
-      chain, added.map((c) => c.address), added.map((c) => c.firstHour),
-      added.map((c) => c.membership.lastActiveHour), added.map((c) => c.membership.lastSentHour),
-    ]);
-  }
-  const updated = changed.filter((c) => c.before);
-  if (updated.length > 0) {
-    await tx.query(UPDATE_SQL, [
-      chain, updated.map((c) => c.address), updated.map((c) => c.membership.lastActiveHour), updated.map((c) => c.membership.lastSentHour),
-    ]);
-  }
   if (buckets.every((b) => b.size === 0)) return;
   const entries = buckets.flatMap((byStart, u) => [...byStart].map(([start, counts]) => ({ unit: PERIOD_UNITS[u]!, start, counts })));
   await tx.query(BUCKETS_SQL, [
@@ -148,17 +132,17 @@ export async function rollUpAddresses(
   ]);
 }
 
-const monthOfDay = new Map<number, number>();
+const startsOfHour = new Map<number, readonly number[]>();
 
-/** Starts of the hour's periods, in PERIOD_UNITS order (months memoised by day: the Date arithmetic is the slow part). */
-function periodStarts(hour: number): number[] {
-  const day = periodStart(hour, 'day');
-  let month = monthOfDay.get(day);
-  if (month === undefined) {
-    if (monthOfDay.size > 10_000) monthOfDay.clear();
-    monthOfDay.set(day, (month = periodStart(day, 'month')));
+/** Starts of the hour's periods, in PERIOD_UNITS order (memoised: a batch asks for the same few hours again and again). */
+function periodStarts(hour: number): readonly number[] {
+  let starts = startsOfHour.get(hour);
+  if (starts === undefined) {
+    if (startsOfHour.size > 50_000) startsOfHour.clear();
+    starts = PERIOD_UNITS.map((unit) => periodStart(hour, unit));
+    startsOfHour.set(hour, starts);
   }
-  return PERIOD_UNITS.map((unit) => (unit === 'hour' ? hour : unit === 'day' ? day : unit === 'week' ? periodStart(hour, 'week') : month));
+  return starts;
 }
 
 /** The batch's addresses, each with the hours it was active in. */
@@ -181,7 +165,7 @@ async function recall(tx: Queryable, chain: number, seen: Map<string, Seen>, mem
   for (const [key, { address }] of seen) {
     const m = memberships.get(key);
     if (m) known.set(key, m);
-    else misses.push(address);
+    else if (!memberships.isNew(key)) misses.push(address);
   }
   if (misses.length === 0) return known;
   const { rows } = await tx.query<{ address: Uint8Array; last_active_hour: string; last_sent_hour: string | null }>(
@@ -189,10 +173,66 @@ async function recall(tx: Queryable, chain: number, seen: Map<string, Seen>, mem
     [chain, misses],
   );
   for (const row of rows) {
-    known.set(keyOf(row.address), {
-      lastActiveHour: Number(row.last_active_hour),
-      lastSentHour: row.last_sent_hour === null ? null : Number(row.last_sent_hour),
-    });
+    const key = keyOf(row.address);
+    const membership = { lastActiveHour: Number(row.last_active_hour), lastSentHour: row.last_sent_hour === null ? null : Number(row.last_sent_hour) };
+    known.set(key, membership);
+    memberships.remember(key, membership);
   }
   return known;
+}
+
+/**
+ * Makes a discarded `memberships` usable for the batch after `watermark`: every stored row when they fit (then a
+ * miss means a new address), and the rows of the blocks after `addressesBlock` rebuilt from their transactions
+ * (kept in memory by a writer that stopped before flushing them). Buckets and histogram already count those blocks.
+ */
+export async function loadMemberships(
+  tx: Queryable, chain: number, memberships: AddressMemberships, watermark: { blockNumber: bigint; addressesBlock: bigint } | undefined,
+): Promise<void> {
+  let whole = watermark === undefined;
+  if (memberships.preload && watermark !== undefined) {
+    const { rows: counted } = await tx.query<{ n: string }>('SELECT count(*) AS n FROM metrics_addresses WHERE chain = $1', [chain]);
+    if (Number(counted[0]!.n) <= memberships.capacity) {
+      const { rows } = await tx.query<{ address: Uint8Array; last_active_hour: string; last_sent_hour: string | null }>(
+        'SELECT address, last_active_hour, last_sent_hour FROM metrics_addresses WHERE chain = $1', [chain],
+      );
+      for (const row of rows) {
+        memberships.remember(keyOf(row.address), {
+          lastActiveHour: Number(row.last_active_hour), lastSentHour: row.last_sent_hour === null ? null : Number(row.last_sent_hour),
+        });
+      }
+      whole = true;
+    }
+  }
+  memberships.loadedFrom(whole);
+  if (!watermark || watermark.addressesBlock >= watermark.blockNumber) return;
+  const seen = await readEvents(tx, chain, watermark.addressesBlock + 1n, watermark.blockNumber);
+  const known = await recall(tx, chain, seen, memberships);
+  for (const [key, { address, hours }] of seen) {
+    const before = known.get(key);
+    let lastActive = before?.lastActiveHour ?? null;
+    let lastSent = before?.lastSentHour ?? null;
+    let firstHour = Infinity;
+    for (const { hour, sent } of hours) {
+      firstHour = Math.min(firstHour, hour);
+      if (lastActive === null || hour > lastActive) lastActive = hour;
+      if (sent && (lastSent === null || hour > lastSent)) lastSent = hour;
+    }
+    if (!before || lastActive !== before.lastActiveHour || lastSent !== before.lastSentHour) {
+      memberships.set(key, { address, firstHour, lastActiveHour: lastActive!, lastSentHour: lastSent });
+    }
+  }
+}
+
+/** Writes the address rows `memberships` holds back, when due (or `force`); returns whether it wrote them. */
+export async function flushAddresses(tx: Queryable, chain: number, memberships: AddressMemberships, force = false): Promise<boolean> {
+  if (!force && !memberships.dueForFlush()) return false;
+  const rows = memberships.takeDirty();
+  for (let i = 0; i < rows.length; i += 50_000) {
+    const part = rows.slice(i, i + 50_000);
+    await tx.query(UPSERT_SQL, [
+      chain, part.map((r) => r.address), part.map((r) => r.firstHour), part.map((r) => r.lastActiveHour), part.map((r) => r.lastSentHour),
+    ]);
+  }
+  return true;
 }

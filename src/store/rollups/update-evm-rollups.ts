@@ -2,7 +2,7 @@ import type { Queryable } from '../database/database.js';
 import { lastSeconds, rollUpBlocks } from './block-rollup.js';
 import { rollUpContracts } from './contract-rollup.js';
 import { rollUpCumulatives } from './cumulative-rollup.js';
-import { rollUpAddresses } from './address-rollup.js';
+import { flushAddresses, loadMemberships, rollUpAddresses } from './address-rollup.js';
 import { rollUpTeleporterMessages } from './teleporter-rollup.js';
 import { rollUpTransactions } from './transaction-rollup.js';
 import { lockWatermark, saveWatermark } from './watermark.js';
@@ -24,8 +24,8 @@ export interface RollupResult {
  * block (use `catchUpEvmRollups` to do that ahead, in bounded transactions). `fromBlock` is the first block
  * the caller wrote; rollups must be applied in block order, as the follower writes.
  *
- * `memberships` caches address rows across calls for one writer (the rollup stream keeps one); without it,
- * the batch reads what it needs from metrics_addresses.
+ * `memberships` keeps address rows across calls for one writer (the rollup stream keeps one, writing changed rows
+ * behind); without it, the batch reads what it needs from metrics_addresses and writes its changes through.
  */
 export async function updateEvmRollups(
   tx: Queryable, chain: number, _fromBlock: bigint, toBlock: bigint, memberships = new AddressMemberships(),
@@ -33,7 +33,7 @@ export async function updateEvmRollups(
   const before = await lockWatermark(tx, chain);
   const from = before ? before.blockNumber + 1n : await firstStoredBlock(tx, chain);
   if (from === undefined || toBlock < from) return {};
-  memberships.adopt(chain, before?.blockNumber);
+  if (!memberships.adopt(chain, before?.blockNumber)) await loadMemberships(tx, chain, memberships, before);
   const range = await checkRange(tx, chain, from, toBlock);
 
   await rollUpBlocks(tx, chain, from, toBlock, before);
@@ -44,6 +44,8 @@ export async function updateEvmRollups(
   await rollUpCumulatives(tx, chain, range.firstTimestamp);
 
   const last = await lastSeconds(tx, chain, from, toBlock, before);
+  const flushed = await flushAddresses(tx, chain, memberships);
+  const addressesBlock = flushed || memberships.waiting === 0 ? toBlock : (before?.addressesBlock ?? from - 1n);
   await saveWatermark(tx, {
     chain,
     firstBlock: before?.firstBlock ?? from,
@@ -53,6 +55,7 @@ export async function updateEvmRollups(
     lastSecondTxs: last.txs,
     lastSecondGas: last.gas,
     ...(last.previousSecond !== undefined ? { previousSecond: last.previousSecond } : {}),
+    addressesBlock,
   });
   memberships.settle(toBlock);
   return { from, to: toBlock };
