@@ -95,7 +95,10 @@ function evaluatePeriods(
       const bucket = at?.get(chain);
       if (bucket) latest.set(chain, bucket);
       const last = latest.get(chain);
-      return { ...(bucket ? { bucket } : {}), ...(last ? { latest: last } : {}) };
+      const period: ChainPeriod = {};
+      if (bucket) period.bucket = bucket;
+      if (last) period.latest = last;
+      return period;
     });
     return { timestamp: start, value: metricValue(metric, periods) };
   });
