@@ -5,6 +5,7 @@ import { PERIOD_UNITS, WEEK, type PeriodUnit } from '../../src/store/rollups/per
 import { updateEvmRollups } from '../../src/store/rollups/update-evm-rollups.js';
 import { CHAIN_METRICS, ROLLING_WINDOW_METRICS, type ChainMetric } from '../../src/store/queries/metrics/chain-metrics.js';
 import { getChainMetricSeries, type MetricPoint } from '../../src/store/queries/metrics/metric-series.js';
+import { SealedSeriesCache } from '../../src/store/queries/metrics/sealed-series-cache.js';
 import { getRollingWindowMetric, ROLLING_WINDOWS, windowStart, type RollingWindow } from '../../src/store/queries/metrics/rolling-windows.js';
 import { postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../src/store/testing.js';
 import { bruteForceSeries, bruteForceWindow, type Point } from './brute-force.js';
@@ -25,11 +26,14 @@ function expectSameValue(actual: number | undefined, expected: number, label: st
   else expect(Math.abs((actual ?? NaN) - expected), label).toBeLessThanOrEqual(Math.abs(expected) * 1e-12);
 }
 
-async function readWholeSeries(db: Database, chains: number[], metric: ChainMetric, unit: PeriodUnit, r: Random): Promise<MetricPoint[]> {
+async function readWholeSeries(
+  db: Database, chains: number[], metric: ChainMetric, unit: PeriodUnit, r: Random, cache?: SealedSeriesCache,
+): Promise<MetricPoint[]> {
   const points: MetricPoint[] = [];
   let cursor: number | undefined;
   for (;;) {
-    const page = await getChainMetricSeries(db, chains, metric, { unit, pageSize: r.int(1, 400), ...(cursor !== undefined ? { cursor } : {}) });
+    const request = { unit, pageSize: r.int(1, 400), ...(cursor !== undefined ? { cursor } : {}) };
+    const page = await getChainMetricSeries(db, chains, metric, request, cache);
     points.push(...page.points);
     if (page.next === undefined) return points;
     cursor = page.next;
@@ -94,6 +98,31 @@ describe.each(TEST_DATABASE_KINDS)('metrics rollups against brute force on %s', 
           expectSameValue(values[window], expected, `seed ${seed} ${metric} ${window} at ${now}`);
         }
       }
+    }
+  });
+
+  run.each(SEEDS.slice(0, 2))('seed %i: with the sealed-series cache, every page read while blocks arrive matches brute force', async (seed) => {
+    const r = new Random(1000 + seed);
+    const chain = await createEvmChain(t.db);
+    const blocks = generateChain(r, chain.id, r.int(150, 260));
+    // A small cache, so entries are evicted and rebuilt along the way.
+    const cache = new SealedSeriesCache(r.pick([150, 100_000]));
+    const series = PERIOD_UNITS.flatMap((unit) => CHAIN_METRICS.map((metric) => ({ unit, metric })));
+    for (const batch of randomBatches(r, blocks, 15)) {
+      await t.db.transaction(async (tx) => {
+        await writeBlocks(tx, batch);
+        await updateEvmRollups(tx, chain.id, batch[0]!.number, batch[batch.length - 1]!.number);
+      });
+      for (let k = 0; k < 6; k++) {
+        const { unit, metric } = r.pick(series);
+        const actual = await readWholeSeries(t.db, [chain.id], metric, unit, r, cache);
+        expectSameSeries(actual, await bruteForceSeries(t.db, chain.id, metric, unit), `seed ${seed} ${metric} by ${unit}, cached`);
+      }
+    }
+    expect(cache.size).toBeGreaterThan(0);
+    for (const { unit, metric } of series) {
+      const actual = await readWholeSeries(t.db, [chain.id], metric, unit, r, cache);
+      expectSameSeries(actual, await bruteForceSeries(t.db, chain.id, metric, unit), `seed ${seed} ${metric} by ${unit}, cached at the end`);
     }
   });
 

@@ -15,6 +15,7 @@ import { legacyEvmMetricRoutes } from './routes/legacy-evm-metrics.js';
 import { legacyNetworkRoutes } from './routes/legacy-network.js';
 import { stakingRoutes } from './routes/staking-metrics.js';
 import { SHARED_SCHEMAS } from './schemas.js';
+import { SealedSeriesCache } from '../../store/queries/metrics/sealed-series-cache.js';
 import { StakingCache } from './staking-cache.js';
 import { UuidPageTokens } from './uuid-page-tokens.js';
 
@@ -35,6 +36,8 @@ export interface MetricsServerConfig {
   servers?: Array<{ url: string; description?: string }>;
   /** How long staking series are cached (default one minute). */
   stakingCacheMs?: number;
+  /** How many sealed metric values are kept between requests (default 250,000; 0 turns the cache off). */
+  sealedSeriesPoints?: number;
   logRequests?: boolean;
 }
 
@@ -89,6 +92,7 @@ export async function createMetricsServer(db: Queryable, config: MetricsServerCo
     now,
     tokens: new UuidPageTokens({ secret: config.pageTokens.secret, now, ...(config.pageTokens.ttlMs !== undefined ? { ttlMs: config.pageTokens.ttlMs } : {}) }),
     staking: new StakingCache(db, now, config.stakingCacheMs),
+    ...(config.sealedSeriesPoints !== 0 ? { series: new SealedSeriesCache(config.sealedSeriesPoints) } : {}),
   };
   await healthRoutes(app, checks);
   await chainRoutes(app, ctx);

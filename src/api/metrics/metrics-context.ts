@@ -3,6 +3,7 @@ import type { Queryable } from '../../store/database/database.js';
 import { resolveChainScope, type MetricsChain } from '../../store/queries/metrics/chain-scope.js';
 import { NotFoundError } from '../http/errors/http-errors.js';
 import { queryFingerprint } from '../http/pagination/page-token.js';
+import type { SealedSeriesCache } from '../../store/queries/metrics/sealed-series-cache.js';
 import type { StakingCache } from './staking-cache.js';
 import type { UuidPageTokens } from './uuid-page-tokens.js';
 
@@ -13,6 +14,8 @@ export interface MetricsContext {
   /** Milliseconds since the epoch (tests control it). */
   now: () => number;
   staking: StakingCache;
+  /** Values of sealed metric periods, kept between requests; absent when turned off. */
+  series?: SealedSeriesCache;
 }
 
 /** Seconds since the epoch by the context's clock. */

@@ -49,7 +49,7 @@ export async function chainMetricRoutes(app: FastifyInstance, ctx: MetricsContex
       ...(q.startTimestamp !== undefined ? { startTimestamp: q.startTimestamp } : {}),
       ...(q.endTimestamp !== undefined ? { endTimestamp: q.endTimestamp } : {}),
       ...(page.cursor !== undefined ? { cursor: periodOfCursor(page.cursor) } : {}),
-    });
+    }, ctx.series);
     return { results: series.points, ...(series.next !== undefined ? { nextPageToken: page.issue(cursorOfPeriod(series.next)) } : {}) };
   });
 

@@ -78,7 +78,7 @@ export async function legacyEvmMetricRoutes(app: FastifyInstance, ctx: MetricsCo
         ...(from !== undefined ? { startTimestamp: from } : {}),
         ...(to !== undefined ? { endTimestamp: to } : {}),
         ...(page.cursor !== undefined ? { cursor: periodOfCursor(page.cursor) } : {}),
-      });
+      }, ctx.series);
       const token = result.next !== undefined ? page.issue(cursorOfPeriod(result.next)) : undefined;
       return {
         results: result.points,

@@ -43,35 +43,25 @@ export type ChainBucketRow = {
 const optionalNumber = (v: string | number | null | undefined) => (v == null ? undefined : Number(v));
 const count = (v: string | number | null | undefined) => (v == null ? 0n : BigInt(v));
 
-const ZERO_BUCKET: Omit<ChainBucket, 'chain' | 'unit' | 'periodStart'> = {
-  blockCount: 0n, blockGasUsed: 0n, txCount: 0n, gasUsed: 0n, feesPaid: 0n, gasPriceSum: 0n, activeAddresses: 0n, activeSenders: 0n,
-  newAddresses: 0n, contracts: 0n, deployers: 0n, newDeployers: 0n, cumulativeTxCount: 0n, cumulativeAddresses: 0n,
-  cumulativeContracts: 0n, cumulativeDeployers: 0n,
-};
+const bigintOrUndefined = (v: string | null | undefined) => (v == null ? undefined : BigInt(v));
+const numberOrUndefined = (v: number | null | undefined) => v ?? undefined;
 
-/** Column → field, with the column's conversion (a page of 2,160 hours converts only the few columns it selected). */
-const FIELDS: Record<string, [keyof ChainBucket, (v: string | number | null) => unknown]> = {
-  block_count: ['blockCount', count], first_block_timestamp: ['firstBlockTimestamp', optionalNumber],
-  last_block_timestamp: ['lastBlockTimestamp', optionalNumber], previous_block_timestamp: ['previousBlockTimestamp', optionalNumber],
-  block_gas_used: ['blockGasUsed', count], max_tps: ['maxTps', (v) => v ?? undefined], max_gps: ['maxGps', (v) => v ?? undefined],
-  tx_count: ['txCount', count], gas_used: ['gasUsed', count], fees_paid: ['feesPaid', count], gas_price_sum: ['gasPriceSum', count],
-  gas_price_max: ['gasPriceMax', (v) => (v == null ? undefined : BigInt(v))], active_addresses: ['activeAddresses', count],
-  active_senders: ['activeSenders', count], new_addresses: ['newAddresses', count], contracts: ['contracts', count],
-  deployers: ['deployers', count], new_deployers: ['newDeployers', count], cumulative_tx_count: ['cumulativeTxCount', count],
-  cumulative_addresses: ['cumulativeAddresses', count], cumulative_contracts: ['cumulativeContracts', count],
-  cumulative_deployers: ['cumulativeDeployers', count],
-};
-
-/** A bucket from a row that may hold only some columns (see `columnsFor`): the others read as 0 or absent. */
+/**
+ * A bucket from a row that may hold only some columns (see `columnsFor`): the others read as 0 or absent. One
+ * object literal with every field, so all buckets share one shape (a page of 2,160 hours converts fast).
+ */
 export function chainBucketFromRow(r: Partial<ChainBucketRow> & Pick<ChainBucketRow, 'chain' | 'unit' | 'period_start'>): ChainBucket {
-  const bucket: Record<string, unknown> = { chain: r.chain, unit: r.unit, periodStart: Number(r.period_start), ...ZERO_BUCKET };
-  for (const column in r) {
-    const field = FIELDS[column];
-    if (!field) continue;
-    const value = field[1]((r as Record<string, string | number | null>)[column]!);
-    if (value !== undefined) bucket[field[0]] = value;
-  }
-  return bucket as unknown as ChainBucket;
+  return {
+    chain: r.chain, unit: r.unit, periodStart: Number(r.period_start),
+    blockCount: count(r.block_count), firstBlockTimestamp: optionalNumber(r.first_block_timestamp),
+    lastBlockTimestamp: optionalNumber(r.last_block_timestamp), previousBlockTimestamp: optionalNumber(r.previous_block_timestamp),
+    blockGasUsed: count(r.block_gas_used), maxTps: numberOrUndefined(r.max_tps), maxGps: numberOrUndefined(r.max_gps),
+    txCount: count(r.tx_count), gasUsed: count(r.gas_used), feesPaid: count(r.fees_paid), gasPriceSum: count(r.gas_price_sum),
+    gasPriceMax: bigintOrUndefined(r.gas_price_max), activeAddresses: count(r.active_addresses), activeSenders: count(r.active_senders),
+    newAddresses: count(r.new_addresses), contracts: count(r.contracts), deployers: count(r.deployers), newDeployers: count(r.new_deployers),
+    cumulativeTxCount: count(r.cumulative_tx_count), cumulativeAddresses: count(r.cumulative_addresses),
+    cumulativeContracts: count(r.cumulative_contracts), cumulativeDeployers: count(r.cumulative_deployers),
+  };
 }
 
 const RATE = ['block_count', 'first_block_timestamp', 'last_block_timestamp', 'previous_block_timestamp'];

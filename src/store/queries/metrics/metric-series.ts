@@ -3,6 +3,7 @@ import { periodStart, previousPeriodStart, type PeriodUnit } from '../../rollups
 import { readWatermarks, type RollupWatermark } from '../../rollups/watermark.js';
 import { bucketsBefore, bucketsBetween, columnsFor, type ChainBucket } from './chain-buckets.js';
 import { isCumulative, metricValue, type ChainMetric, type ChainPeriod } from './chain-metrics.js';
+import type { SealedSeriesCache } from './sealed-series-cache.js';
 
 export interface MetricPoint {
   /** Start of the period (Unix seconds); the value covers [timestamp, next period start). */
@@ -45,10 +46,11 @@ export function coveredPeriods(watermarks: readonly RollupWatermark[], unit: Per
 /**
  * One page of a chain metric over `chains` (summed across them as `metricValue` says). Periods run from the one
  * holding the first rolled-up block to the one holding the watermark, clipped to [startTimestamp, endTimestamp).
- * The newest period is still open: its value grows as blocks arrive.
+ * The newest period is still open: its value grows as blocks arrive. With a `cache`, sealed periods' values are
+ * computed once (see SealedSeriesCache).
  */
 export async function getChainMetricSeries(
-  db: Queryable, chains: readonly number[], metric: ChainMetric, request: MetricSeriesRequest,
+  db: Queryable, chains: readonly number[], metric: ChainMetric, request: MetricSeriesRequest, cache?: SealedSeriesCache,
 ): Promise<MetricSeriesPage> {
   const { unit, pageSize } = request;
   const watermarks = await readWatermarks(db, chains);
@@ -68,14 +70,54 @@ export async function getChainMetricSeries(
   }
   const withLastRun = lastRun !== undefined ? { lastRun } : {};
   if (starts.length === 0) return { points: [], ...withLastRun };
-  const oldest = starts[starts.length - 1]!;
-
   const ids = watermarks.map((w) => w.chain);
-  const columns = columnsFor(metric);
-  const buckets = await bucketsBetween(db, ids, unit, oldest, newest, columns);
-  const carried = isCumulative(metric) ? await bucketsBefore(db, ids, unit, oldest, columns) : [];
-  const points = evaluatePeriods(metric, ids, [...starts].reverse(), buckets, carried).reverse();
+  const ascending = [...starts].reverse();
+  const values = await periodValues(db, ids, metric, unit, ascending, cache && {
+    cache, scope: watermarks.map((w) => `${w.chain}@${w.firstBlockTimestamp}`).join(','), sealedBefore: sealedBefore(watermarks, unit),
+  });
+  const points = starts.map((start) => ({ timestamp: start, value: values.get(start)! }));
   return { points, ...(p >= lowest ? { next: p } : {}), ...withLastRun };
+}
+
+/** Periods starting before this are final for every chain: each chain's rollups have moved past them. */
+export function sealedBefore(watermarks: readonly RollupWatermark[], unit: PeriodUnit): number {
+  return Math.min(...watermarks.map((w) => periodStart(Number(w.blockTimestamp), unit)));
+}
+
+/**
+ * The value at each of `starts` (consecutive periods, oldest first): sealed ones from the cache where it has
+ * them, the rest computed from the buckets of the span they cover (sealed ones then go into the cache).
+ */
+async function periodValues(
+  db: Queryable, chains: readonly number[], metric: ChainMetric, unit: PeriodUnit, starts: readonly number[],
+  cached?: { cache: SealedSeriesCache; scope: string; sealedBefore: number },
+): Promise<Map<number, number>> {
+  const entry = cached?.cache.entry(cached.scope, metric, unit, cached.sealedBefore);
+  const values = new Map<number, number>();
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < starts.length; i++) {
+    const value = entry?.values.get(starts[i]!);
+    if (value !== undefined) {
+      values.set(starts[i]!, value);
+    } else {
+      if (first < 0) first = i;
+      last = i;
+    }
+  }
+  if (first < 0) return values;
+
+  const span = starts.slice(first, last + 1);
+  const columns = columnsFor(metric);
+  const oldest = span[0]!;
+  const [buckets, carried] = await Promise.all([
+    bucketsBetween(db, chains, unit, oldest, span[span.length - 1]!, columns),
+    isCumulative(metric) ? bucketsBefore(db, chains, unit, oldest, columns) : [],
+  ]);
+  const computed = evaluatePeriods(metric, chains, span, buckets, carried);
+  for (const point of computed) values.set(point.timestamp, point.value);
+  if (entry) cached!.cache.remember(entry, computed.map((point) => [point.timestamp, point.value] as const));
+  return values;
 }
 
 /** Values of `metric` at each period start (oldest first), from the buckets of those periods and, per chain, the bucket before. */
