@@ -61,10 +61,11 @@ const GENESIS = {
     feeManagerConfig: { blockTimestamp: 0, adminAddresses: [ADMIN.address] },
     rewardManagerConfig: { blockTimestamp: 0, adminAddresses: [ADMIN.address] },
     // C-chain messages must carry Primary Network signatures here, so the aggregator's default signing subnet fits.
-    warpConfig: { blockTimestamp: 0, quorumNumerator: 67, requirePrimaryNetworkSigners: true },
+    // Warp cannot activate before Durango (the devnet's, as on a local AvalancheGo network: 2020-12-05 05:00 UTC).
+    warpConfig: { blockTimestamp: 1_607_144_400, quorumNumerator: 67, requirePrimaryNetworkSigners: true },
   },
   alloc: Object.fromEntries([ADMIN, USER, OUTSIDER].map((a) => [a.address.slice(2), { balance: '0x' + (1000n * ETHER).toString(16) }])),
-  nonce: '0x0', timestamp: '0x0', extraData: '0x', gasLimit: '0x7a1200', difficulty: '0x0',
+  nonce: '0x0', timestamp: '0x5fcb13d0', extraData: '0x', gasLimit: '0x7a1200', difficulty: '0x0',
   mixHash: '0x' + '00'.repeat(32), coinbase: '0x' + '00'.repeat(20), number: '0x0', gasUsed: '0x0', parentHash: '0x' + '00'.repeat(32),
 };
 

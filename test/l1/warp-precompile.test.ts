@@ -20,6 +20,8 @@ const SENDER = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cb
 const WARP = '0x0200000000000000000000000000000000000005';
 const L1_CHAIN_ID = 515_151;
 const ETHER = 10n ** 18n;
+/** The devnet's Durango (AvalancheGo's InitiallyActiveTime): subnet-evm refuses a warp config before it. */
+const DURANGO = 1_607_144_400;
 
 const WARP_ABI = parseAbi([
   'function sendWarpMessage(bytes payload) returns (bytes32 messageID)',
@@ -51,10 +53,11 @@ const GENESIS = {
   config: {
     chainId: L1_CHAIN_ID,
     feeConfig: { gasLimit: 8_000_000, targetBlockRate: 2, minBaseFee: 25_000_000_000, targetGas: 15_000_000, baseFeeChangeDenominator: 36, minBlockGasCost: 0, maxBlockGasCost: 1_000_000, blockGasCostStep: 200_000 },
-    warpConfig: { blockTimestamp: 0, quorumNumerator: 67 },
+    warpConfig: { blockTimestamp: DURANGO, quorumNumerator: 67 },
   },
   alloc: { [SENDER.address.slice(2)]: { balance: '0x' + (1000n * ETHER).toString(16) } },
-  nonce: '0x0', timestamp: '0x0', extraData: '0x', gasLimit: '0x7a1200', difficulty: '0x0',
+  // at Durango, so warp is active (and its account configured) from the genesis, as in subnet-evm's tests/warp genesis
+  nonce: '0x0', timestamp: '0x' + DURANGO.toString(16), extraData: '0x', gasLimit: '0x7a1200', difficulty: '0x0',
   mixHash: '0x' + '00'.repeat(32), coinbase: '0x' + '00'.repeat(20), number: '0x0', gasUsed: '0x0', parentHash: '0x' + '00'.repeat(32),
 };
 
@@ -114,9 +117,27 @@ describe('warp from the C-chain to a subnet-EVM L1 on the devnet process', () =>
   }, 120_000);
 
   it('shows warpConfig as subnet-evm does: no allow list, its quorum fields', async () => {
-    expect((await call(l1Rpc, 'eth_getChainConfig')).result.warpConfig).toEqual({ blockTimestamp: 0, quorumNumerator: 67, requirePrimaryNetworkSigners: false });
+    expect((await call(l1Rpc, 'eth_getChainConfig')).result.warpConfig).toEqual({ blockTimestamp: DURANGO, quorumNumerator: 67, requirePrimaryNetworkSigners: false });
     expect((await call(l1Rpc, 'eth_getActiveRulesAt')).result.precompiles).toHaveProperty('warpConfig');
   });
+
+  it('configures the warp account where warp activated: nonce 1 and code 0x01 on the C-chain and the L1', async () => {
+    for (const path of [C_RPC, l1Rpc]) {
+      expect((await call(path, 'eth_getCode', [WARP, 'latest'])).result).toBe('0x01');
+      expect((await call(path, 'eth_getTransactionCount', [WARP, 'latest'])).result).toBe('0x1');
+    }
+  });
+
+  it('does not launch a chain whose warpConfig takes effect before Durango, and logs why', async () => {
+    const genesis = { ...GENESIS, config: { ...GENESIS.config, chainId: L1_CHAIN_ID + 1, warpConfig: { blockTimestamp: 0 } } };
+    const refusedId = await issueP((c) => A.pvm.newCreateChainTx({ ...c, subnetId, chainName: 'warpearly', vmId: SUBNET_EVM_ID_STRING, fxIds: [], genesisData: genesis, subnetAuth: [0] }, context), true);
+    for (let i = 0; i < 200 && !node.output().includes('warp cannot be activated before Durango'); i++) await new Promise((res) => setTimeout(res, 50));
+    const line = node.output().split('\n').find((l) => l.includes(refusedId) && l.includes('subnet-EVM chain not started'));
+    expect(line).toBeDefined();
+    expect(line).toContain('warp cannot be activated before Durango');
+    const r = await fetch(`${node.url}/ext/bc/${refusedId}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) });
+    expect(r.status).not.toBe(200);
+  }, 60_000);
   afterAll(async () => {
     await node?.stop();
   });

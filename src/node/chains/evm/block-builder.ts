@@ -55,6 +55,13 @@ export interface ExtDataContext {
 /** Builds a block's extra data (the atomic txs) and applies its state changes; returns the bytes and their gas. */
 export type ExtDataBuilder = (ctx: ExtDataContext) => Promise<{ extData: Uint8Array; gasUsed: bigint }>;
 
+/**
+ * coreth's ApplyUpgrades (core/state_processor_ext.go): the state changes of the precompile configs taking
+ * effect after `parentTime` (exclusive; undefined for the genesis) up to `block.time`, applied to `state`
+ * before the block's txs (or the genesis allocation).
+ */
+export type UpgradeActivations = (state: MerkleStateManager, parentTime: bigint | undefined, block: { number: bigint; time: bigint }, chainId: bigint) => Promise<void>;
+
 export interface BuildInput {
   vm: VM;
   state: MerkleStateManager;
@@ -66,6 +73,8 @@ export interface BuildInput {
   candidates: PoolTx[];
   desiredDelayExcess?: bigint;
   extData?: ExtDataBuilder;
+  /** Precompile activations due by this block (the C-chain's warp at Durango). */
+  activations?: UpgradeActivations;
 }
 
 export interface BuildResult {
@@ -164,6 +173,7 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
 
   await state.checkpoint();
   try {
+    await inp.activations?.(state, parent.timestamp, { number, time: timestamp }, common.chainId());
     executed = await executeCandidates({ vm, state, common, env, baseFee: fees.baseFee, gasAvailable, candidates: inp.candidates });
     if (inp.extData) ext = await inp.extData({ state, number, timestamp, baseFee: fees.baseFee, gasCapacity: fees.state.capacity - executed.gasUsed });
     await state.commit();

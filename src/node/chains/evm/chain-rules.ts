@@ -10,10 +10,10 @@ import { type FeeConfig, desiredDelayExcess } from './fees.js';
 import { type CorethGenesis, buildGenesis } from './genesis.js';
 import { P256_VERIFY_ADDRESS, p256VerifyPrecompile } from './p256-verify.js';
 import type { TrieDb } from './trie-db.js';
-import { type CChainWarp, createCorethWarpVm } from './warp/c-chain-warp.js';
+import { type CChainWarp, corethWarpActivations, createCorethWarpVm } from './warp/c-chain-warp.js';
 
-/** What the chain hands the rules to build a block: everything but the rules' own fee settings. */
-export type ChainBuildInput = Omit<BuildInput, 'feeConfig' | 'desiredDelayExcess'>;
+/** What the chain hands the rules to build a block: everything but the rules' own fee settings and activations. */
+export type ChainBuildInput = Omit<BuildInput, 'feeConfig' | 'desiredDelayExcess' | 'activations'>;
 
 export interface VmParts {
   common: Common;
@@ -48,12 +48,16 @@ export const CORETH_EVM_OPTS = { customPrecompiles: [{ address: P256_VERIFY_ADDR
 /** The C-chain: coreth's blocks, ACP-176 fees with the node's `fees` settings, atomic ext data; warp when wired. */
 export function corethRules(fees: FeeConfig, warp?: CChainWarp): ChainRules {
   const delayExcess = fees.desiredMinDelayMs === undefined ? undefined : desiredDelayExcess(fees.desiredMinDelayMs);
+  // warp's account is configured when Durango takes effect: in the genesis, or the first block at or after it
+  const activations = warp ? corethWarpActivations(warp.upgrades) : undefined;
   return {
     label: 'C-chain',
     codec: CORETH_BLOCK_CODEC,
-    buildGenesis,
+    buildGenesis: (genesis, db, common) => buildGenesis(genesis, db, common, activations),
     createVm: (parts) => (warp ? createCorethWarpVm(parts, warp) : createVM({ ...parts, evmOpts: CORETH_EVM_OPTS })),
-    buildBlock: (inp) => buildBlock({ ...inp, feeConfig: fees, ...(delayExcess !== undefined ? { desiredDelayExcess: delayExcess } : {}) }),
+    buildBlock: (inp) => buildBlock({
+      ...inp, feeConfig: fees, ...(delayExcess !== undefined ? { desiredDelayExcess: delayExcess } : {}), ...(activations ? { activations } : {}),
+    }),
     childFees: (parent, childMs) => childFees(parent, childMs, fees),
   };
 }

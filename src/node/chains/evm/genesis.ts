@@ -1,6 +1,7 @@
 import type { Common } from '@ethereumjs/common';
 import { Account, Address, bytesToBigInt, setLengthLeft } from '@ethereumjs/util';
 import { hexToBytes } from '../../../lib/hex.js';
+import type { UpgradeActivations } from './block-builder.js';
 import { type CorethBlock, EMPTY_ROOT, EMPTY_UNCLE_HASH } from './coreth-block.js';
 import type { CorethHeader } from './coreth-header.js';
 import { ACP226 } from './fees.js';
@@ -107,15 +108,24 @@ const GENESIS_GAS_LIMIT = 4_712_388n; // params.GenesisGasLimit, when the genesi
  * `Genesis.toBlock` does with every upgrade through Granite active: AP3 base fee (given or 225 gwei),
  * ExtDataGasUsed = BlockGasCost = 0 (Etna), blob fields 0 and zero beacon root (Cancun),
  * timestampMilliseconds = ts·1000 and the initial ACP-226 delay excess (Granite). ExtDataHash is left
- * zero: `types.NewBlock` does not compute it for the genesis.
+ * zero: `types.NewBlock` does not compute it for the genesis. The precompiles enabled at the genesis time
+ * (`activations`: warp when Durango is active) are configured first and the allocation written over them,
+ * as coreth's `toBlock` does.
  */
-export async function buildGenesis(genesis: CorethGenesis, db: TrieDb, common: Common): Promise<CorethBlock> {
+export async function buildGenesis(genesis: CorethGenesis, db: TrieDb, common: Common, activations?: UpgradeActivations): Promise<CorethBlock> {
   if (genesis.number !== 0n) throw new Error("can't commit genesis block with number > 0");
   const state = openState(db, undefined, common);
+  await activations?.(state, undefined, { number: genesis.number, time: genesis.timestamp }, genesis.chainId);
   for (const [hex, acct] of genesis.alloc) {
     const address = new Address(new Uint8Array(Buffer.from(hex, 'hex')));
-    await state.putAccount(address, new Account(acct.nonce, acct.balance));
-    if (acct.code) await state.putCode(address, acct.code);
+    if (await state.getAccount(address)) {
+      // a configured precompile's account: the allocation sets its balance, nonce and code (none = empty) over it
+      await state.modifyAccountFields(address, { balance: acct.balance, nonce: acct.nonce });
+      await state.putCode(address, acct.code ?? new Uint8Array(0));
+    } else {
+      await state.putAccount(address, new Account(acct.nonce, acct.balance));
+      if (acct.code) await state.putCode(address, acct.code);
+    }
     for (const [k, v] of acct.storage) {
       if (bytesToBigInt(v) !== 0n) await state.putStorage(address, k, v);
     }

@@ -46,6 +46,26 @@ describe('subnet-EVM chain config', () => {
     expect(() => up([{ txAllowListConfig: {} }])).toThrow(/block timestamp cannot be nil/);
   });
 
+  it('refuses warp taking effect before Durango, in the genesis config or an upgrade (subnet-evm Config.Verify)', () => {
+    const before = 'warp cannot be activated before Durango';
+    // the node's Durango is 1607144400: a warp config at 0 precedes it
+    expect(() => read({ chainId: 7, warpConfig: { blockTimestamp: 0 } })).toThrow(before);
+    expect(() => read({ chainId: 7, warpConfig: { blockTimestamp: Number(INITIALLY_ACTIVE_TIME) - 1 } })).toThrow(before);
+    expect(read({ chainId: 7, warpConfig: { blockTimestamp: Number(INITIALLY_ACTIVE_TIME) } }).genesisPrecompiles[0]!.key).toBe('warpConfig');
+    // against the chain's own (later) Durango
+    const late = { chainId: 7, durangoTimestamp: 1_700_000_000, etnaTimestamp: 1_700_000_000, graniteTimestamp: 1_700_000_000 };
+    expect(() => read({ ...late, warpConfig: { blockTimestamp: 1_699_999_999 } })).toThrow(before);
+    expect(read({ ...late, warpConfig: { blockTimestamp: 1_700_000_000 } }).genesisPrecompiles).toHaveLength(1);
+    // no time: never takes effect, nothing to check
+    expect(read({ chainId: 7, warpConfig: {} }).genesisPrecompiles[0]!.blockTimestamp).toBeUndefined();
+    // upgrades too, disabling ones included
+    expect(() => read({ ...late, upgrades: { precompileUpgrades: [{ warpConfig: { blockTimestamp: 1_650_000_000 } }] } })).toThrow(before);
+    expect(() => read({ ...late, warpConfig: { blockTimestamp: 1_700_000_000 }, upgrades: { precompileUpgrades: [{ warpConfig: { blockTimestamp: 1_700_000_001, disable: true } }] } })).not.toThrow();
+    expect(() => read({ ...late, upgrades: { precompileUpgrades: [{ warpConfig: { blockTimestamp: 1_600_000_000, disable: true } }] } })).toThrow(before);
+    // the time is checked before the quorum, as in Config.Verify
+    expect(() => read({ chainId: 7, warpConfig: { blockTimestamp: 0, quorumNumerator: 101 } })).toThrow(before);
+  });
+
   it('activates each config at its time: genesis, disable, re-enable', () => {
     const c = read({
       chainId: 7, feeManagerConfig: { blockTimestamp: 10, adminAddresses: [A] },

@@ -80,8 +80,9 @@ export function readSubnetEvmConfig(rawConfig: unknown, opts: { defaults: Networ
 function readPrecompileConfig(m: PrecompileModule, v: unknown, where: string, isDurango: (t: bigint) => boolean): PrecompileConfig {
   const raw = asObject(v, where);
   const blockTimestamp = optionalUint64(raw.blockTimestamp, `${where}.blockTimestamp`);
-  const settings = m.readSettings(raw, where);
   const disable = readBool(raw.disable, `${where}.disable`);
+  m.verifyUpgrade?.({ blockTimestamp, disable }, { isDurango });
+  const settings = m.readSettings(raw, where);
   if (m.allowList === false) return { key: m.key, blockTimestamp, disable, allowList: { adminAddresses: [], managerAddresses: [], enabledAddresses: [] }, noAllowList: true, settings };
   const allowList = readAllowListConfig(raw, readAddressList, where);
   verifyAllowListConfig(allowList, blockTimestamp, isDurango);

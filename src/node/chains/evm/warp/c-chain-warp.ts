@@ -1,9 +1,11 @@
 import type { VM } from '@ethereumjs/vm';
+import { applyPrecompileActivations } from '../../subnet-evm/activation.js';
 import type { SubnetEvmConfig } from '../../subnet-evm/chain-config.js';
 import { DEFAULT_FEE_CONFIG } from '../../subnet-evm/fee-config.js';
 import type { NetworkUpgrades } from '../../subnet-evm/network-upgrades.js';
 import { WARP_CONFIG_KEY, WARP_MODULE, warpModuleSettings } from '../../subnet-evm/precompiles/warp.js';
 import { createSubnetEvmVm } from '../../subnet-evm/subnet-evm-vm.js';
+import type { UpgradeActivations } from '../block-builder.js';
 import type { VmParts } from '../chain-rules.js';
 import type { WarpChainContext } from './warp-predicates.js';
 
@@ -30,4 +32,15 @@ export function corethWarpConfig(chainId: bigint, upgrades: NetworkUpgrades): Su
 /** The C-chain's VM with the warp precompile and predicates (coreth's execution hooks for them). */
 export function createCorethWarpVm(parts: VmParts, warp: CChainWarp): Promise<VM> {
   return createSubnetEvmVm(parts, corethWarpConfig(parts.common.chainId(), warp.upgrades), warp.context);
+}
+
+/**
+ * coreth's ApplyPrecompileActivations with warp its one precompile: the genesis (when Durango is active at
+ * its time) or the first block at or after Durango configures the warp account (nonce 1, code 0x01), so it
+ * is not empty under EIP-158 and Solidity's extcodesize check passes.
+ */
+export function corethWarpActivations(upgrades: NetworkUpgrades): UpgradeActivations {
+  return async (state, parentTime, block, chainId) => {
+    await applyPrecompileActivations(corethWarpConfig(chainId, upgrades), parentTime, block, state);
+  };
 }

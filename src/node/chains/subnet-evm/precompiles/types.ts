@@ -97,6 +97,8 @@ export interface PrecompileConfig {
 export interface PrecompileModule {
   key: string;
   address: Uint8Array;
+  /** Config.Verify's checks of when a config takes effect (warp: not before Durango); throws the error. */
+  verifyUpgrade?(upgrade: { blockTimestamp: bigint | undefined; disable: boolean }, chain: { isDurango(time: bigint): boolean }): void;
   /** Reads and verifies the module's own config fields. */
   readSettings(raw: Record<string, unknown>, where: string): ModuleSettings;
   functions: PrecompileFunction[];

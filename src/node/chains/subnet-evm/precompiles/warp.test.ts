@@ -15,7 +15,7 @@ import { avalancheRules } from '../network-upgrades.js';
 import { WARP_ADDRESS } from './addresses.js';
 import { FunctionTable } from './dispatch.js';
 import { type EvmLogEntry, GasMeter, PrecompileError, type PrecompileState, type WarpCallEnv } from './types.js';
-import { WARP_MODULE, readWarpSettings } from './warp.js';
+import { WARP_MODULE, readWarpSettings, verifyWarpUpgrade } from './warp.js';
 import { GRANITE_WARP_GAS, SEND_WARP_MESSAGE_GAS, warpPredicateGas } from './warp-gas.js';
 
 const ABI = parseAbi([
@@ -112,6 +112,14 @@ describe('warp precompile ABI, gas and events', () => {
     expect(GRANITE_WARP_GAS.messageBytes(33)).toBe(1024n);
     expect(() => warpPredicateGas(new Uint8Array(32), GRANITE)).toThrow(/^cannot unpack predicate bytes/);
     expect(() => warpPredicateGas(packPredicate(new Uint8Array([1, 2, 3])), GRANITE)).toThrow(/^cannot unpack warp message/);
+  });
+
+  it('refuses a warp config taking effect before Durango', () => {
+    const isDurango = (t: bigint) => t >= 100n;
+    expect(() => verifyWarpUpgrade(99n, isDurango)).toThrow(/^warp cannot be activated before Durango$/);
+    expect(() => verifyWarpUpgrade(100n, isDurango)).not.toThrow();
+    expect(() => verifyWarpUpgrade(undefined, isDurango)).not.toThrow();
+    expect(() => WARP_MODULE.verifyUpgrade!({ blockTimestamp: 0n, disable: true }, { isDurango })).toThrow('warp cannot be activated before Durango');
   });
 
   it('validates warpConfig as subnet-evm does', () => {

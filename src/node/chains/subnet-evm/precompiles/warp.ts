@@ -178,6 +178,14 @@ export function readWarpSettings(raw: Record<string, unknown>, where: string): W
   return { quorumNumerator, requirePrimaryNetworkSigners: readBool(raw.requirePrimaryNetworkSigners, `${where}.requirePrimaryNetworkSigners`) };
 }
 
+/**
+ * Config.Verify's first check (precompile/contracts/warp/config.go): a warp config with a time, enabling or
+ * disabling, must fall at or after Durango. Runs at chain config verification, so such a chain never starts.
+ */
+export function verifyWarpUpgrade(blockTimestamp: bigint | undefined, isDurango: (time: bigint) => boolean): void {
+  if (blockTimestamp !== undefined && !isDurango(blockTimestamp)) throw new Error('warp cannot be activated before Durango');
+}
+
 /** A module's settings carrying warp's fields, so the predicate verifier can read them back. */
 export type WarpModuleSettings = ModuleSettings & { warp: WarpSettings };
 
@@ -199,5 +207,6 @@ export const WARP_MODULE: PrecompileModule = {
   address: WARP_ADDRESS,
   functions: [getBlockchainID, getVerifiedWarpBlockHash, getVerifiedWarpMessage, sendWarpMessage],
   allowList: false,
+  verifyUpgrade: (upgrade, chain) => verifyWarpUpgrade(upgrade.blockTimestamp, (t) => chain.isDurango(t)),
   readSettings: (raw, where) => warpModuleSettings(readWarpSettings(asObject(raw, where), where)),
 };
