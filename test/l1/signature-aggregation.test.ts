@@ -37,6 +37,7 @@ describe('signature aggregation through the Data API, against a devnet', () => {
   let registerTx: string;
   let unsignedFromManager: string;
   let outsideValidationId: string;
+  let heightBeforeConversion: number;
 
   const rpc = async (method: string, params: Record<string, unknown> = {}): Promise<Any> => {
     const res = await fetch(`${node.url}/ext/bc/P`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
@@ -55,14 +56,19 @@ describe('signature aggregation through the Data API, against a devnet', () => {
   };
   const post = (body: unknown) => api.inject({ method: 'POST', url: '/v1/signatureAggregator/local/aggregateSignatures', payload: body as Any });
 
-  /** Parses a 201 answer and checks its signature against the subnet's canonical set now, with a 67% quorum. */
-  async function verified(hex: string, subnet: string) {
-    const signed = parseWarpMessage(hexToBytes(hex));
-    const set = await rpc('platform.getValidatorsAt', { subnetID: subnet, height: 'proposed' });
-    const canonical = flattenValidatorSet(Object.entries(set).map(([id, v]: [string, Any]) => ({
+  /** The subnet's canonical warp set at a P-chain height. */
+  async function canonicalSet(subnet: string, height: number | 'proposed' = 'proposed') {
+    const set = await rpc('platform.getValidatorsAt', { subnetID: subnet, height: String(height) });
+    return flattenValidatorSet(Object.entries(set).map(([id, v]: [string, Any]) => ({
       nodeId: nodeIdFromString(id), weight: BigInt(v.weight), ...(v.publicKey ? { publicKey: hexToBytes(v.publicKey) } : {}),
     })));
-    expect(() => verifyBitSetSignature(signed.unsigned, signed.signature, context.networkID, canonical)).not.toThrow();
+  }
+
+  /** Parses a 201 answer and checks its signature against the subnet's canonical set (now by default), with a 67% quorum unless told. */
+  async function verified(hex: string, subnet: string, quorum = 67n, height: number | 'proposed' = 'proposed') {
+    const signed = parseWarpMessage(hexToBytes(hex));
+    const canonical = await canonicalSet(subnet, height);
+    expect(() => verifyBitSetSignature(signed.unsigned, signed.signature, context.networkID, canonical, quorum)).not.toThrow();
     return signed;
   }
 
@@ -73,6 +79,7 @@ describe('signature aggregation through the Data API, against a devnet', () => {
     subnetId = await issue((c) => pvm.newCreateSubnetTx({ ...c, subnetOwners: [pAddr] }, context));
     chainId = await issue((c) => pvm.newCreateChainTx({ ...c, subnetId, chainName: 'manager', vmId: idToString(sha256(new TextEncoder().encode('firn-test-vm'))), fxIds: [], genesisData: {}, subnetAuth: [0] }, context), true);
     const { validators } = await rpc('devnet.getValidatorKeys');
+    heightBeforeConversion = Number((await rpc('platform.getHeight')).height);
     const l1Validators = validators.map((v: Any) => ajs.L1Validator.fromNative(v.nodeID, 100n, 1_000_000_000n, new ajs.pvmSerial.ProofOfPossession(hexToBytes(v.publicKey), hexToBytes(v.proofOfPossession)), ajs.PChainOwner.fromNative([pAddr], 1), ajs.PChainOwner.fromNative([pAddr], 1)));
     convertTx = await issue((c) => pvm.newConvertSubnetToL1Tx({ ...c, subnetId, chainId, address: MANAGER_ADDRESS, validators: l1Validators, subnetAuth: [0] }, context), true);
     // An outside validator the devnet cannot sign for: 50 of the L1's 550 weight.
@@ -110,6 +117,29 @@ describe('signature aggregation through the Data API, against a devnet', () => {
     const res = await post({ message: unsignedFromManager, quorumPercentage: 100, signingSubnetId: subnetId });
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toMatch(/^failed to aggregate signatures\. error: failed to collect a threshold of signatures: valid signatures carry 500 of the signing subnet's 550 weight, 100% is required/);
+  });
+
+  it('signs with the subnet signingSubnetId names, not the source chain\'s: the primary network for a manager-chain message', async () => {
+    const primary = idToString(new Uint8Array(32));
+    // The manager chain's own subnet cannot give 100% (the outside validator's 50 of 550 never signs)…
+    expect((await post({ message: unsignedFromManager, quorumPercentage: 100 })).statusCode).toBe(500);
+    // …the primary network, whose validators the devnet all runs, can.
+    const res = await post({ message: unsignedFromManager, quorumPercentage: 100, signingSubnetId: primary });
+    expect(res.statusCode, res.body).toBe(201);
+    const signed = await verified(res.json().signedMessage, primary, 100n);
+    expect(idToString(signed.unsigned.sourceChainId)).toBe(chainId);
+  });
+
+  it('signs with the set at pChainHeight: none before the conversion gave the subnet BLS validators, the full set now', async () => {
+    const before = await post({ message: unsignedFromManager, pChainHeight: heightBeforeConversion });
+    expect(before.statusCode).toBe(500);
+    expect(before.json().message).toMatch(/^failed to aggregate signatures\. error: failed to collect a threshold of signatures: valid signatures carry 0 of the signing subnet's 0 weight, 67% is required/);
+    expect(before.json().message).toContain(`subnet ${subnetId} has no validators with BLS keys at that height`);
+    const height = Number((await rpc('platform.getHeight')).height);
+    expect(height).toBeGreaterThan(heightBeforeConversion);
+    const now = await post({ message: unsignedFromManager, pChainHeight: height });
+    expect(now.statusCode, now.body).toBe(201);
+    await verified(now.json().signedMessage, subnetId, 67n, height);
   });
 
   it('keeps the 400 rules', async () => {

@@ -27,10 +27,13 @@ export function requiredWeight(totalWeight: bigint, percent: number): bigint {
 /**
  * The BitSetSignature of the canonical validators in `collected` over `message`, once they carry
  * `quorumPercentage` of the set's total weight. Every collected signature of a set member is used (so
- * quorum + buffer is met whenever it was collected). The aggregate is verified once; only when it fails is
- * each signature checked and the invalid ones dropped.
+ * quorum + buffer is met whenever it was collected). The aggregate is verified once (not at all when the
+ * caller already verified it: `verifiedAggregate`); only when it fails is each signature checked and the
+ * invalid ones dropped.
  */
-export function aggregateForSet(message: Uint8Array, set: WarpSet, collected: CollectedSignatures, quorumPercentage: number): SetAggregation {
+export function aggregateForSet(
+  message: Uint8Array, set: WarpSet, collected: CollectedSignatures, quorumPercentage: number, verifiedAggregate?: Uint8Array,
+): SetAggregation {
   const needed = requiredWeight(set.totalWeight, quorumPercentage);
   let entries: Array<{ index: number; signature: Uint8Array }> = [];
   set.validators.forEach((v, index) => {
@@ -48,7 +51,10 @@ export function aggregateForSet(message: Uint8Array, set: WarpSet, collected: Co
   };
   check(entries);
   const keys = (list: typeof entries) => list.map((e) => set.validators[e.index]!.publicKey);
-  let aggregate = aggregateIfValid(message, keys(entries), entries.map((e) => e.signature));
+  // An aggregate the caller verified over exactly these signatures (every one a member's) is not checked again.
+  let aggregate = verifiedAggregate && entries.length === collected.size
+    ? verifiedAggregate
+    : aggregateIfValid(message, keys(entries), entries.map((e) => e.signature));
   if (!aggregate) {
     const total = entries.length;
     entries = entries.filter((e) => signatureIsValid(message, set.validators[e.index]!.publicKey, e.signature));

@@ -4,6 +4,7 @@ import type { UnsignedWarpMessage } from '../../../codec/warp/unsigned-message.j
 import { idToString } from '../../../lib/cb58.js';
 import { aggregateForSet, QuorumNotReached, requiredWeight, type CollectedSignatures } from './aggregate-set.js';
 import { NodeRpcError, type PChainNodeClient } from './node-client.js';
+import { aggregateIfValid, signatureIsValid } from './signatures.js';
 
 /**
  * Firn's signature aggregator (the upstream icm-services signature-aggregator's behaviour, data-api.md §10.2):
@@ -63,8 +64,8 @@ export class SignatureAggregator {
     if (set.validators.length === 0) {
       throw new QuorumNotReached(0n, set.totalWeight, req.quorumPercentage, ` (subnet ${idToString(signingSubnetId)} has no validators with BLS keys at that height)`);
     }
-    const collected = await this.collect(req, set);
-    const { signature, signedWeight } = aggregateForSet(req.message.bytes, set, collected, req.quorumPercentage);
+    const { collected, aggregate } = await this.collect(req, set);
+    const { signature, signedWeight } = aggregateForSet(req.message.bytes, set, collected, req.quorumPercentage, aggregate);
     return { signedMessage: encodeWarpMessage(req.message, signature).bytes, signingSubnetId, signedWeight, totalWeight: set.totalWeight };
   }
 
@@ -72,11 +73,12 @@ export class SignatureAggregator {
    * Asks every node for its validators' signatures, stopping early once the set members among them carry
    * quorum + buffer. A node's refusal is kept as the reason when too few signatures arrive.
    */
-  private async collect(req: AggregationRequest, set: WarpSet): Promise<CollectedSignatures> {
+  private async collect(req: AggregationRequest, set: WarpSet): Promise<{ collected: CollectedSignatures; aggregate?: Uint8Array }> {
     const target = requiredWeight(set.totalWeight, req.quorumPercentage + req.quorumPercentageBuffer);
     const members = new Map(set.validators.map((v) => [Buffer.from(v.publicKey).toString('hex'), v.weight]));
     const collected: CollectedSignatures = new Map();
     let weight = 0n;
+    let checked: { weight: bigint; aggregate?: Uint8Array } | undefined;
     let refusal: NodeRpcError | undefined;
     for (const node of this.nodes) {
       let signatures;
@@ -94,10 +96,16 @@ export class SignatureAggregator {
         collected.set(key, s.signature);
         weight += w;
       }
-      if (weight >= target) break;
+      // Stop only on valid weight: an invalid signature must not end the asking early.
+      checked = undefined;
+      if (weight >= target) {
+        checked = dropInvalid(req.message.bytes, collected, members);
+        weight = checked.weight;
+        if (weight >= target) break;
+      }
     }
     if (weight < requiredWeight(set.totalWeight, req.quorumPercentage) && refusal) throw refusal;
-    return collected;
+    return { collected, ...(checked?.aggregate ? { aggregate: checked.aggregate } : {}) };
   }
 
   private async subnetOf(chainId: Uint8Array): Promise<Uint8Array> {
@@ -110,6 +118,28 @@ export class SignatureAggregator {
     this.subnets.set(key, subnet);
     return subnet;
   }
+}
+
+/**
+ * Removes the invalid signatures from `collected` and returns the weight of the rest. The aggregate is
+ * checked first (one pairing check when every signature is valid, the usual case: its bytes are returned, so
+ * they are not checked again); only when it fails is each signature checked, as upstream checks each one
+ * before counting it.
+ */
+function dropInvalid(
+  message: Uint8Array, collected: CollectedSignatures, members: ReadonlyMap<string, bigint>,
+): { weight: bigint; aggregate?: Uint8Array } {
+  const keys = [...collected.keys()];
+  const publicKeys = keys.map((k) => Buffer.from(k, 'hex'));
+  const aggregate = aggregateIfValid(message, publicKeys, keys.map((k) => collected.get(k)!));
+  if (!aggregate) {
+    keys.forEach((k, i) => {
+      if (!signatureIsValid(message, publicKeys[i]!, collected.get(k)!)) collected.delete(k);
+    });
+  }
+  let weight = 0n;
+  for (const k of collected.keys()) weight += members.get(k)!;
+  return { weight, ...(aggregate ? { aggregate } : {}) };
 }
 
 export class SourceChainNotFound extends Error {
