@@ -16,7 +16,7 @@ export interface DatasetSpec {
   seed: number;
 }
 
-export const DATASET_VERSION = 3;
+export const DATASET_VERSION = 4;
 
 export function datasetSpec(env: NodeJS.ProcessEnv = process.env): DatasetSpec {
   return {

@@ -4,6 +4,8 @@ import { ripemd160, sha256 } from '../../src/lib/hash.js';
 
 export interface Account {
   privateKey: Uint8Array;
+  /** Compressed public key. */
+  publicKey: Uint8Array;
   /** ripemd160(sha256(compressed public key)): the P-/X-chain address. */
   shortId: Uint8Array;
   /** keccak256(public key)[12:]: the same key's C-chain address. */
@@ -11,8 +13,8 @@ export interface Account {
 }
 
 /**
- * secp256k1 accounts derived from a label and an index, made when first used. Signatures are real, so the
- * Data API's public-key recovery on read does the work it does on real data.
+ * secp256k1 accounts derived from a label and an index, made when first used. Signatures are real; credentials
+ * carry the signer's key as the indexer stores it (recovered from the signature when the tx is indexed).
  */
 export class KeyRing {
   private readonly accounts = new Map<number, Account>();
@@ -25,10 +27,15 @@ export class KeyRing {
       const privateKey = sha256(new TextEncoder().encode(`${this.label}/${index}`));
       const compressed = secp256k1.publicKeyCreate(privateKey, true);
       const uncompressed = secp256k1.publicKeyCreate(privateKey, false);
-      account = { privateKey, shortId: ripemd160(sha256(compressed)), evmAddress: keccak_256(uncompressed.subarray(1)).subarray(12) };
+      account = { privateKey, publicKey: compressed, shortId: ripemd160(sha256(compressed)), evmAddress: keccak_256(uncompressed.subarray(1)).subarray(12) };
       this.accounts.set(index, account);
     }
     return account;
+  }
+
+  /** A credential signature as the indexer stores it: the signature and the key that made it. */
+  credential(index: number, digest: Uint8Array): { signature: Uint8Array; publicKey: Uint8Array } {
+    return { signature: this.sign(index, digest), publicKey: this.account(index).publicKey };
   }
 
   /** A 65-byte [r ‖ s ‖ v] signature of `digest` by account `index`. */

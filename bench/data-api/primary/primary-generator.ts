@@ -288,12 +288,13 @@ export class PrimaryDatasetGenerator {
 
   /** Spend rows for `coins` consumed by `row` (X and C inputs carry the owner's signature). */
   private spend(role: Role, row: PrimaryTxRow, coins: Coin[], firstInput = 0, tx?: { bytes: Uint8Array; unsignedSize: number }): void {
-    const signature = role !== 'P' && tx && coins[0] ? this.keys.sign(coins[0].owner, sha256(tx.bytes.subarray(0, tx.unsignedSize))) : undefined;
+    const digest = role !== 'P' && tx && coins[0] ? sha256(tx.bytes.subarray(0, tx.unsignedSize)) : undefined;
+    const first = digest ? this.keys.credential(coins[0]!.owner, digest) : undefined;
     coins.forEach((c, i) => {
       this.rows.spends.push({
         utxoId: c.utxoId, chain: row.chain, consumingTxId: row.txId, inputIndex: firstInput + i, blockHeight: row.blockHeight, blockTimestamp: row.blockTimestamp,
         consumedOn: BLOCKCHAIN[role], createdOn: c.createdOn, txId: c.txId, outputIndex: c.outputIndex, assetId: c.assetId, amount: c.amount,
-        ...(signature ? { credentials: [{ signature: c.owner === coins[0]!.owner ? signature : this.keys.sign(c.owner, sha256(tx!.bytes.subarray(0, tx!.unsignedSize))) }] } : {}),
+        ...(digest ? { credentials: [c.owner === coins[0]!.owner ? first! : this.keys.credential(c.owner, digest)] } : {}),
       });
     });
   }
@@ -846,8 +847,8 @@ export class PrimaryDatasetGenerator {
     const row = this.txRow('C', this.cPlace(t), 'ExportTx', tx);
     row.sourceChain = C_CHAIN_ID;
     row.destinationChain = BLOCKCHAIN[to];
-    const signature = this.keys.sign(from, sha256(tx.bytes.subarray(0, tx.unsignedSize)));
-    row.details.evmInputs = [{ address: account.evmAddress, assetId: AVAX, amount: amount + FEE, nonce: BigInt(this.rng.int(5_000)), credentials: [{ signature }] }];
+    const credential = this.keys.credential(from, sha256(tx.bytes.subarray(0, tx.unsignedSize)));
+    row.details.evmInputs = [{ address: account.evmAddress, assetId: AVAX, amount: amount + FEE, nonce: BigInt(this.rng.int(5_000)), credentials: [credential] }];
     this.output('C', row, 0, from, amount, { to });
     row.amounts = { unlocked: this.amountOf(amount + FEE), created: this.amountOf(amount) };
     this.rows.txs.push(row);

@@ -56,4 +56,29 @@ describe.each(TEST_DATABASE_KINDS)('C-chain atomic txs written by the EVM stream
     // The owner of the X export now finds the C import too.
     expect((await listPrimaryTransactions(t.db, { chain: C.id, addresses: [ATOMIC_OWNER] })).items.map((i) => i.txType)).toEqual(['ExportTx', 'ImportTx']);
   });
+  run('serves the stored signer keys, and recovers them for rows stored without (indexed by an older Firn)', async () => {
+    const own = await openTestDatabase(kind);
+    try {
+      const network = await ensureNetwork(own.db, { name: 'local', networkId: 12345, hrp: 'local', isTestnet: true, avaxAssetId: AVAX });
+      const c = await ensureChain(own.db, { network, blockchainId: C_ID, subnetId: new Uint8Array(32), vm: 'evm', evmChainId: 43112n, name: 'C' });
+      const rows = cChainAtomicRows({ chain: c.id, blockchainId: C_ID }, [
+        { height: 8n, hash: new Uint8Array(32).fill(8), timestamp: 1_700_000_008n, extData: encodeAtomicTxList([atomicImportTx, atomicExportTx]), apricotPhase5: true },
+      ]);
+      const spend = rows.spends[0]!;
+      const input = rows.txs[1]!.details.evmInputs![0]!;
+      expect(spend.credentials![0]!.publicKey).toEqual(ATOMIC_SIGNER);
+      expect(input.credentials![0]!.publicKey).toEqual(ATOMIC_SIGNER);
+      // A stored key is served as stored (a marker key shows nothing is recovered on read)...
+      const marker = new Uint8Array(33).fill(2);
+      spend.credentials = [{ signature: spend.credentials![0]!.signature, publicKey: marker }];
+      // ...and a credential stored without its key gets it recovered.
+      input.credentials = [{ signature: input.credentials![0]!.signature }];
+      await own.db.transaction((q) => writePrimaryRows(q, rows));
+      const [imp, exp] = (await listPrimaryTransactions(own.db, { chain: c.id, sortOrder: 'asc' })).items;
+      expect(imp!.consumedUtxos.map((u) => u.consumed?.credentials?.[0]?.publicKey)).toEqual([marker]);
+      expect(exp!.details.evmInputs?.map((i) => i.credentials?.[0]?.publicKey)).toEqual([ATOMIC_SIGNER]);
+    } finally {
+      await own.dispose();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { sha256 } from '../../../lib/hash.js';
 import type { EvmTransfer, PrimaryRows, PrimaryTxRow } from '../../../store/writers/primary/rows.js';
 import { emptyPrimaryRows } from '../../../store/writers/primary/rows.js';
 import { addressTxsOf, AssetSums, credentialSignatures, spendRowOf, utxoRowOf, type TxPlace } from '../platform/rows-common.js';
@@ -46,11 +47,12 @@ function addAtomicTx(rows: PrimaryRows, ctx: AtomicChainContext, block: AtomicBl
     chain: ctx.chain, txId: tx.id, blockHeight: block.height, blockId: block.hash, blockTimestamp: block.timestamp, txIndex,
     txType: u.type, memo: new Uint8Array(0), bytes: tx.bytes, unsignedSize: tx.unsignedBytes.length, amounts: {}, details: {},
   };
+  const digest = sha256(tx.unsignedBytes);
   if (u.type === 'ImportTx') {
     row.sourceChain = u.sourceChain;
     row.destinationChain = ctx.blockchainId;
     u.importedInputs.forEach((input, i) => {
-      rows.spends.push(spendRowOf(place, input, i, u.sourceChain, credentialSignatures(tx.credentials[i])));
+      rows.spends.push(spendRowOf(place, input, i, u.sourceChain, credentialSignatures(tx.credentials[i], digest)));
       unlocked.add(input.assetId, input.amount);
     });
     const outputs: EvmTransfer[] = u.outputs.map((o) => ({ address: o.address, assetId: o.assetId, amount: o.amount }));
@@ -63,7 +65,7 @@ function addAtomicTx(rows: PrimaryRows, ctx: AtomicChainContext, block: AtomicBl
     row.sourceChain = ctx.blockchainId;
     row.destinationChain = u.destinationChain;
     const inputs: EvmTransfer[] = u.inputs.map((input, i) => {
-      const credentials = credentialSignatures(tx.credentials[i]);
+      const credentials = credentialSignatures(tx.credentials[i], digest);
       unlocked.add(input.assetId, input.amount);
       involved.push(input.address);
       return { address: input.address, assetId: input.assetId, amount: input.amount, nonce: input.nonce, ...(credentials ? { credentials } : {}) };

@@ -62,12 +62,15 @@ describe('C-chain atomic txs in block extData', () => {
     expect(rows.txs.map((t) => [t.txType, t.txIndex, t.blockHeight])).toEqual([['ImportTx', 0, 10n], ['ExportTx', 1, 10n]]);
     expect(rows.spends).toHaveLength(1);
     expect(rows.spends[0]).toMatchObject({ createdOn: new Uint8Array(32).fill(0x58), consumedOn: new Uint8Array(32).fill(0x43), amount: 3_000_000n, outputIndex: 1 });
+    // The signer's key is recovered when the tx is indexed, and stored with the signature.
+    expect(rows.spends[0]!.credentials![0]!.publicKey).toEqual(PUB);
     const signedImport = importTx.subarray(0, rows.txs[0]!.unsignedSize);
-    expect(withPublicKeys(signedImport, rows.spends[0]!.credentials!)[0]!.publicKey).toEqual(PUB);
+    expect(withPublicKeys(signedImport, [{ signature: rows.spends[0]!.credentials![0]!.signature }])[0]!.publicKey).toEqual(PUB);
     expect(rows.utxos).toHaveLength(1);
     expect(rows.utxos[0]).toMatchObject({ outputIndex: 0, consumableOn: new Uint8Array(32).fill(0x58), createdOn: new Uint8Array(32).fill(0x43), amount: 4_000_000n });
     expect(rows.txs[0]!.amounts).toEqual({ unlocked: [{ assetId: new Uint8Array(32).fill(0x3d), amount: 3_000_000n }], created: [{ assetId: new Uint8Array(32).fill(0x3d), amount: 2_900_000n }] });
-    expect(withPublicKeys(exportTx.subarray(0, rows.txs[1]!.unsignedSize), rows.txs[1]!.details.evmInputs![0]!.credentials!)[0]!.publicKey).toEqual(PUB);
+    expect(rows.txs[1]!.details.evmInputs![0]!.credentials![0]!.publicKey).toEqual(PUB);
+    expect(withPublicKeys(exportTx.subarray(0, rows.txs[1]!.unsignedSize), [{ signature: rows.txs[1]!.details.evmInputs![0]!.credentials![0]!.signature }])[0]!.publicKey).toEqual(PUB);
     expect(rows.addressTxs.map((a) => [a.txType, Buffer.from(a.address).toString('hex')])).toEqual([
       ['ImportTx', Buffer.from(EVM_ADDR).toString('hex')], ['ExportTx', Buffer.from(EVM_ADDR).toString('hex')], ['ExportTx', Buffer.from(ADDR).toString('hex')],
     ]);

@@ -1,3 +1,4 @@
+import { sha256 } from '../../../lib/hash.js';
 import type { AssetRow, PrimaryRows, PrimaryTxRow, TxDetails } from '../../../store/writers/primary/rows.js';
 import { emptyPrimaryRows } from '../../../store/writers/primary/rows.js';
 import type { SourcedBlock } from '../../sources/primary/block-source.js';
@@ -60,15 +61,16 @@ export function addAvmTx(rows: PrimaryRows, place: TxPlace, blockId: Uint8Array,
   // Credentials sign the inputs in order (base, then imported), then the operations.
   let credential = 0;
   let inputIndex = 0;
+  const digest = sha256(tx.unsignedBytes);
   const inputs = [...u.base.inputs.map((i) => ({ input: i, from: place.blockchainId }))];
   if (u.type === 'ImportTx') inputs.push(...u.importedInputs.map((i) => ({ input: i, from: u.sourceChain })));
   for (const { input, from } of inputs) {
-    rows.spends.push(spendRowOf(place, input, inputIndex++, from, credentialSignatures(tx.credentials[credential++])));
+    rows.spends.push(spendRowOf(place, input, inputIndex++, from, credentialSignatures(tx.credentials[credential++], digest)));
     unlocked.add(input.assetId, input.amount);
   }
   if (u.type === 'OperationTx') {
     for (const op of u.operations) {
-      const credentials = credentialSignatures(tx.credentials[credential++]);
+      const credentials = credentialSignatures(tx.credentials[credential++], digest);
       for (const ref of op.utxoIds) {
         rows.spends.push({
           utxoId: utxoIdOf(ref.txId, ref.outputIndex), chain: place.chain, consumingTxId: place.txId, inputIndex: inputIndex++,

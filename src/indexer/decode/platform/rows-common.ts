@@ -1,3 +1,4 @@
+import { recoverCompressedKey } from '../../../lib/secp256k1-signer.js';
 import type { AddressTxRow, AssetAmount, SpendRow, UtxoRow } from '../../../store/writers/primary/rows.js';
 import { utxoBytesOf, utxoIdOf, type Credential, type TransferableInput, type TxOutput } from './avax-components.js';
 
@@ -115,11 +116,17 @@ export function addressTxsOf(place: TxPlace, addresses: Iterable<Uint8Array>): A
 }
 
 /**
- * The 65-byte signatures of a credential. The public keys behind them are recovered when read (a page at a
- * time), not here: recovery costs far more than the rest of a tx's decoding.
+ * The 65-byte signatures of a credential with the compressed keys that made them, recovered over `digest`
+ * (sha256 of the tx's signed part). Recovering costs more than the rest of a tx's decoding, but a tx is
+ * indexed once and read many times: the Data API then serves a page of UTXOs without recovering a key.
  */
-export function credentialSignatures(credential: Credential | undefined): { signature: Uint8Array }[] | undefined {
-  return credential?.signatures.map((signature) => ({ signature }));
+export function credentialSignatures(
+  credential: Credential | undefined, digest: Uint8Array,
+): { signature: Uint8Array; publicKey?: Uint8Array }[] | undefined {
+  return credential?.signatures.map((signature) => {
+    const publicKey = recoverCompressedKey(digest, signature);
+    return publicKey ? { signature, publicKey } : { signature };
+  });
 }
 
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

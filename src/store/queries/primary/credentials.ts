@@ -1,4 +1,4 @@
-import secp256k1 from 'secp256k1';
+import { recoverCompressedKey } from '../../../lib/secp256k1-signer.js';
 import { sha256 } from '../../../lib/hash.js';
 
 export interface CredentialSignature {
@@ -8,17 +8,20 @@ export interface CredentialSignature {
 }
 
 /**
- * The keys behind 65-byte [r ‖ s ‖ v] signatures over sha256 of a tx's signed part. Done when read, for the
- * page being served, because recovery costs more than decoding the whole tx does.
+ * The keys behind 65-byte [r ‖ s ‖ v] signatures over sha256 of a tx's signed part. The indexer stores them
+ * with the signatures; rows written before it did are recovered here, for the page being served.
  */
-export function withPublicKeys(signedPart: Uint8Array | undefined, signatures: readonly { signature: Uint8Array }[]): CredentialSignature[] {
-  const digest = signedPart ? sha256(signedPart) : undefined;
-  return signatures.map(({ signature }) => {
-    if (!digest || signature.length !== 65) return { signature };
-    try {
-      return { signature, publicKey: new Uint8Array(secp256k1.ecdsaRecover(signature.subarray(0, 64), signature[64] ?? 0, digest, true)) };
-    } catch {
-      return { signature };
-    }
+export function withPublicKeys(signedPart: Uint8Array | undefined, signatures: readonly CredentialSignature[]): CredentialSignature[] {
+  let digest: Uint8Array | undefined;
+  return signatures.map((s) => {
+    if (s.publicKey || !signedPart) return s;
+    digest ??= sha256(signedPart);
+    const publicKey = recoverCompressedKey(digest, s.signature);
+    return publicKey ? { signature: s.signature, publicKey } : { signature: s.signature };
   });
+}
+
+/** Whether some signature still needs its key recovered (rows indexed before keys were stored). */
+export function missingKeys(signatures: readonly CredentialSignature[]): boolean {
+  return signatures.some((s) => !s.publicKey);
 }

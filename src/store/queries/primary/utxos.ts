@@ -1,7 +1,7 @@
 import type { Queryable } from '../../database/database.js';
 import type { RewardType } from '../../writers/primary/rows.js';
 import { big, bytes, maybeBig, maybeBytes, maybeNumber, Params } from './common.js';
-import { withPublicKeys, type CredentialSignature } from './credentials.js';
+import { missingKeys, withPublicKeys, type CredentialSignature } from './credentials.js';
 
 /** How a UTXO was created (absent for UTXOs the store only saw spent, e.g. genesis UTXOs). */
 export interface UtxoCreation {
@@ -53,7 +53,8 @@ const COLUMNS = `
   u.chain AS u_chain, u.creating_tx_id, u.consumable_on, u.block_height AS u_height, u.block_timestamp AS u_time, u.output_type, u.locktime,
   u.threshold, u.stakeable_locktime AS u_stakeable, u.staked, u.stake_start, u.stake_end, u.reward_type, u.group_id, u.payload, u.bytes,
   s.chain AS s_chain, s.consuming_tx_id, s.input_index, s.consumed_on, s.block_height AS s_height, s.block_timestamp AS s_time, s.credentials,
-  CASE WHEN s.credentials IS NOT NULL THEN (SELECT substring(ct.bytes from 1 for ct.unsigned_size) FROM primary_txs ct WHERE ct.chain = s.chain AND ct.tx_id = s.consuming_tx_id) END AS signed_part`;
+  CASE WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(s.credentials) c WHERE NOT c ? 'publicKey')
+    THEN (SELECT substring(ct.bytes from 1 for ct.unsigned_size) FROM primary_txs ct WHERE ct.chain = s.chain AND ct.tx_id = s.consuming_tx_id) END AS signed_part`;
 
 type Row = Record<string, unknown>;
 
@@ -87,8 +88,9 @@ function utxoOf(r: Row, owners: Map<string, Uint8Array[]>): PrimaryUtxo {
       blockHeight: big(r.s_height), blockTimestamp: big(r.s_time),
     };
     if (r.credentials) {
-      const signatures = (r.credentials as { signature: string }[]).map((c) => ({ signature: hexBytes(c.signature) }));
-      consumed.credentials = withPublicKeys(maybeBytes(r.signed_part), signatures);
+      const signatures = (r.credentials as { signature: string; publicKey?: string }[])
+        .map((c) => (c.publicKey ? { signature: hexBytes(c.signature), publicKey: hexBytes(c.publicKey) } : { signature: hexBytes(c.signature) }));
+      consumed.credentials = missingKeys(signatures) ? withPublicKeys(maybeBytes(r.signed_part), signatures) : signatures;
     }
     out.consumed = consumed;
   }
