@@ -20,8 +20,10 @@
  * BENCH_QUERIES (default 500 per query), BENCH_DATABASE_URL (default: a fresh database on the test server,
  * dropped afterwards), BENCH_STORE=pglite to use PGlite in memory. Writes the `metrics` section of docs/benchmarks.md.
  */
+import { execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { createMetricsServer } from '../src/api/metrics/create-metrics-server.js';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Follower } from '../src/indexer/pipeline/follower.js';
 import type { BatchSummary, BlockStream } from '../src/indexer/pipeline/stream.js';
 import { EvmRollupStream } from '../src/indexer/streams/evm-rollup-stream.js';
@@ -29,16 +31,14 @@ import type { Database, Queryable } from '../src/store/database/database.js';
 import { PgDatabase } from '../src/store/database/pg-database.js';
 import { PgliteDatabase } from '../src/store/database/pglite-database.js';
 import { migrate } from '../src/store/migrations/migrate.js';
-import { CHAIN_METRICS } from '../src/store/queries/metrics/chain-metrics.js';
-import { getChainMetricSeries } from '../src/store/queries/metrics/metric-series.js';
-import { SealedSeriesCache } from '../src/store/queries/metrics/sealed-series-cache.js';
-import { getRollingWindowMetric } from '../src/store/queries/metrics/rolling-windows.js';
 import { ensureChain, ensureNetwork, type ChainRef } from '../src/store/registry.js';
 import { emptyEvmBatch, type EvmBatch, type EvmTransactionRecord } from '../src/store/writers/evm/evm-batch.js';
 import { writeEvmBatch } from '../src/store/writers/evm/write-evm-batch.js';
 import { createTestPostgres } from '../src/store/testing.js';
+import { measureMetricsQueries, type MetricsQueryRun } from './metrics-queries.js';
 import { machine, writeSection } from './results.js';
-import { fmt, summarize, timed } from './stats.js';
+
+const run = promisify(execFile);
 
 const TXS = Number(process.env.BENCH_TXS ?? 1_000_000);
 const TXS_PER_BLOCK = Number(process.env.BENCH_TXS_PER_BLOCK ?? 10);
@@ -211,18 +211,28 @@ function follow<B>(db: Database, stream: BlockStream<B>, last: bigint, batchBloc
     .then(() => performance.now() - started);
 }
 
-async function openStore(): Promise<{ db: Database; drop: () => Promise<void>; label: string }> {
+async function openStore(): Promise<{ db: Database; drop: () => Promise<void>; label: string; url?: string }> {
   if (process.env.BENCH_STORE === 'pglite') {
     const db = await PgliteDatabase.open();
     return { db, drop: () => db.close(), label: 'PGlite (in memory)' };
   }
   if (process.env.BENCH_DATABASE_URL) {
     const db = new PgDatabase(process.env.BENCH_DATABASE_URL);
-    return { db, drop: () => db.close(), label: 'PostgreSQL' };
+    return { db, drop: () => db.close(), label: 'PostgreSQL', url: process.env.BENCH_DATABASE_URL };
   }
   const server = await createTestPostgres();
   const db = new PgDatabase(server.url);
-  return { db, drop: async () => { await db.close(); await server.drop(); }, label: 'PostgreSQL (local server)' };
+  return { db, drop: async () => { await db.close(); await server.drop(); }, label: 'PostgreSQL (local server)', url: server.url };
+}
+
+/** Runs bench/metrics-queries.ts in a child process over the same database; its table rows come back on stdout. */
+async function measureInChild(query: MetricsQueryRun): Promise<string[]> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./metrics-queries.ts', import.meta.url))], {
+    env: { ...process.env, FIRN_METRICS_QUERY_RUN: JSON.stringify(query) }, maxBuffer: 1 << 24,
+  });
+  const lines = stdout.trim().split('\n');
+  for (const line of lines.slice(0, -1)) console.log(line);
+  return JSON.parse(lines[lines.length - 1]!) as string[];
 }
 
 async function main(): Promise<void> {
@@ -267,49 +277,10 @@ async function main(): Promise<void> {
     const rolled = chainA;
 
     const now = clock + 600;
-    const ids = [rolled.id];
-    const rows: string[] = [];
-    const measure = async (label: string, fn: () => Promise<unknown>) => {
-      const s = summarize(await timed(QUERIES, fn));
-      rows.push(`| ${label} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.max)} |`);
-      console.log(label, fmt(s.p50), fmt(s.p99));
-    };
-    // Right after the backfill the membership tables are full of dead row versions and an unset visibility map,
-    // so distinct counts read the heap; measured once here, then again after VACUUM (what autovacuum leaves).
-    await measure('store: rolling windows, activeAddresses — right after the backfill, before VACUUM', () => getRollingWindowMetric(db, ids, 'activeAddresses', now));
-    await db.exec('VACUUM ANALYZE');
-    let k = 0;
-    const metric = () => CHAIN_METRICS[k++ % CHAIN_METRICS.length]!;
-    await measure('store: every metric by day, 100 points', () => getChainMetricSeries(db, ids, metric(), { unit: 'day', pageSize: 100 }));
-    await measure('store: every metric by hour, 2160 points, computed from the buckets', () => getChainMetricSeries(db, ids, metric(), { unit: 'hour', pageSize: 2160 }));
-    const cache = new SealedSeriesCache();
-    await measure('store: every metric by hour, 2160 points, with the sealed-series cache', () => getChainMetricSeries(db, ids, metric(), { unit: 'hour', pageSize: 2160 }, cache));
-    await measure('store: cumulativeAddresses by week, page 2 (carry-over)', () => getChainMetricSeries(db, ids, 'cumulativeAddresses', { unit: 'week', pageSize: 3, cursor: now - 21 * 86_400 }));
-    await measure('store: rolling windows, txCount', () => getRollingWindowMetric(db, ids, 'txCount', now));
-    await measure('store: rolling windows, avgTps', () => getRollingWindowMetric(db, ids, 'avgTps', now));
-    await measure('store: rolling windows, activeAddresses', () => getRollingWindowMetric(db, ids, 'activeAddresses', now));
-
-    const app = await createMetricsServer(db, { pageTokens: { secret: 'metrics-bench-secret-0123' }, rateLimits: { enabled: false }, now: () => now * 1000 });
-    const inject = (url: string) => async () => {
-      const res = await app.inject(url);
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-    };
-    await measure('HTTP: GET /v1/avg_tps/{chainId}', inject(`/v1/avg_tps/${rolled.evmChainId}`));
-    await measure('HTTP: GET /v2/chains/{chainId}/metrics/activeAddresses?timeInterval=day', inject(`/v2/chains/${rolled.evmChainId}/metrics/activeAddresses?timeInterval=day`));
-    await measure('HTTP: GET /v2/chains/{chainId}/metrics/txCount?timeInterval=hour&pageSize=2160', inject(`/v2/chains/${rolled.evmChainId}/metrics/txCount?timeInterval=hour&pageSize=2160`));
-    const uncached = await createMetricsServer(db, {
-      pageTokens: { secret: 'metrics-bench-secret-0123' }, rateLimits: { enabled: false }, now: () => now * 1000, sealedSeriesPoints: 0,
-    });
-    await measure('HTTP: the same, sealed-series cache off', async () => {
-      const res = await uncached.inject(`/v2/chains/${rolled.evmChainId}/metrics/txCount?timeInterval=hour&pageSize=2160`);
-      if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
-    });
-    await uncached.close();
-    await measure('HTTP: GET /v2/chains/total/metrics/gasUsed?timeInterval=week', inject('/v2/chains/total/metrics/gasUsed?timeInterval=week'));
-    await measure('HTTP: GET /v2/chains/{chainId}/rollingWindowMetrics/maxTps', inject(`/v2/chains/${rolled.evmChainId}/rollingWindowMetrics/maxTps`));
-    await measure('HTTP: GET /v2/chains/{chainId}/rollingWindowMetrics/activeSenders', inject(`/v2/chains/${rolled.evmChainId}/rollingWindowMetrics/activeSenders`));
-    await measure('HTTP: GET /v2/icm/timeseries', inject('/v2/icm/timeseries'));
-    await app.close();
+    const query = { url: store.url, chain: rolled.id, evmChainId: String(rolled.evmChainId), now, queries: QUERIES };
+    // The queries run in a process of their own, as the Metrics API does in production: this one's heap holds what
+    // it wrote, and its garbage collections would land in the latencies.
+    const rows = store.url ? await measureInChild(query) : await measureMetricsQueries(db, query, console.log);
 
     const { rows: sizes } = await db.query<{ addresses: string; buckets: string }>(
       `SELECT (SELECT count(*) FROM metrics_addresses WHERE chain = $1) AS addresses, (SELECT count(*) FROM metrics_chain_buckets WHERE chain = $1) AS buckets`, [rolled.id]);
@@ -323,7 +294,8 @@ ${machine()}; ${store.label}. 1-minute load average ${loadAtStart.toFixed(2)} at
 (${Math.round((clock - START) / 86_400)} days of chain time, ${ADDRESSES.toLocaleString()} addresses skewed towards a few busy ones, one token
 transfer and its log per two transactions, 0.5 % contract creations, 0.2 % Teleporter sends), written by the indexer's Follower with
 \`writeEvmBatch\` in batches of ${BLOCKS_PER_BATCH} blocks; rollups: ${Number(sizes[0]!.buckets).toLocaleString()} buckets,
-${Number(sizes[0]!.addresses).toLocaleString()} address memberships per chain.
+${rollupsA.addresses.held.toLocaleString()} address memberships per chain (${Number(sizes[0]!.addresses).toLocaleString()} written to \`metrics_addresses\`
+so far, ${rollupsA.addresses.waiting.toLocaleString()} held by the rollup stream and written behind; a restart replays them from the stored blocks).
 
 **Rollup maintenance.** The indexer folds rollups in a follower stream of its own (\`EvmRollupStream\`, ${ROLLUP_BLOCKS_PER_BATCH} blocks per
 transaction while it trails), not in the block stream's transactions:

@@ -62,4 +62,9 @@ export class EvmRollupStream implements BlockStream<RollupRange> {
   async write(tx: Queryable, range: RollupRange): Promise<void> {
     await updateEvmRollups(tx, this.chain.id, range.from, range.to, this.memberships);
   }
+
+  /** Address memberships held in memory, and how many of them wait to be written. */
+  get addresses(): { held: number; waiting: number } {
+    return { held: this.memberships.size, waiting: this.memberships.waiting };
+  }
 }
