@@ -1,5 +1,5 @@
 import type { Queryable } from '../../database/database.js';
-import { big, bytes, Params } from './common.js';
+import { big, bytes } from './common.js';
 
 export interface PrimaryAsset {
   assetId: Uint8Array;
@@ -19,9 +19,8 @@ export interface PrimaryAsset {
 export async function getAssets(db: Queryable, network: number, assetIds: readonly Uint8Array[]): Promise<Map<string, PrimaryAsset>> {
   const out = new Map<string, PrimaryAsset>();
   if (assetIds.length === 0) return out;
-  const p = new Params();
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT a.* FROM primary_assets a JOIN chains c ON c.id = a.chain WHERE c.network = ${p.add(network)} AND a.asset_id IN (${p.list(assetIds)})`, p.values);
+    'SELECT a.* FROM primary_assets a JOIN chains c ON c.id = a.chain WHERE c.network = $1 AND a.asset_id = ANY($2::bytea[])', [network, assetIds]);
   for (const r of rows) {
     const asset: PrimaryAsset = {
       assetId: bytes(r.asset_id), name: r.name as string, symbol: r.symbol as string, denomination: Number(r.denomination),

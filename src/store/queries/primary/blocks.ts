@@ -84,10 +84,9 @@ function blockOf(r: Row): PrimaryBlock {
 async function attachTxIds(db: Queryable, chain: number, blocks: PrimaryBlock[]): Promise<void> {
   const withTxs = blocks.filter((b) => b.txCount > 0);
   if (withTxs.length === 0) return;
-  const p = new Params();
   const { rows } = await db.query<{ block_height: string; tx_id: Uint8Array }>(
-    `SELECT block_height, tx_id FROM primary_txs WHERE chain = ${p.add(chain)} AND block_height IN (${p.list(withTxs.map((b) => b.height))})
-     ORDER BY block_height, tx_index`, p.values);
+    `SELECT block_height, tx_id FROM primary_txs WHERE chain = $1 AND block_height = ANY($2::bigint[])
+     ORDER BY block_height, tx_index`, [chain, withTxs.map((b) => b.height.toString())]);
   const byHeight = new Map(withTxs.map((b) => [b.height.toString(), b]));
   for (const r of rows) byHeight.get(String(r.block_height))?.txIds.push(bytes(r.tx_id));
 }

@@ -78,9 +78,8 @@ function subnetOf(r: Row): Subnet {
 export async function blockchainsOf(db: Queryable, chain: number, subnetIds: readonly Uint8Array[]): Promise<Map<string, Blockchain[]>> {
   const out = new Map<string, Blockchain[]>();
   if (subnetIds.length === 0) return out;
-  const p = new Params();
   const { rows } = await db.query<Row>(
-    `SELECT * FROM primary_blockchains WHERE chain = ${p.add(chain)} AND subnet_id IN (${p.list(subnetIds)}) ORDER BY subnet_id, block_height, blockchain_id`, p.values);
+    'SELECT * FROM primary_blockchains WHERE chain = $1 AND subnet_id = ANY($2::bytea[]) ORDER BY subnet_id, block_height, blockchain_id', [chain, subnetIds]);
   for (const r of rows) {
     const b = blockchainOf(r);
     const key = Buffer.from(b.subnetId).toString('hex');

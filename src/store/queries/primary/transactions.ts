@@ -116,10 +116,11 @@ export async function getPrimaryTransaction(db: Queryable, chain: number, txId: 
 
 async function loadTransactions(db: Queryable, chain: number, keys: readonly TxCursor[]): Promise<PrimaryTransaction[]> {
   if (keys.length === 0) return [];
-  const p = new Params();
-  const tuples = keys.map((k) => `(${p.add(k.blockHeight)}::bigint, ${p.add(k.txIndex)}::integer)`).join(', ');
+  // Positions as two arrays: a list of 100 row-value tuples costs PostgreSQL more to plan than to run.
   const { rows } = await db.query<Row>(
-    `SELECT t.* FROM primary_txs t WHERE t.chain = ${p.add(chain)} AND (t.block_height, t.tx_index) IN (${tuples})`, p.values);
+    `SELECT t.* FROM unnest($2::bigint[], $3::integer[]) AS k(block_height, tx_index)
+     JOIN primary_txs t ON t.chain = $1 AND t.block_height = k.block_height AND t.tx_index = k.tx_index`,
+    [chain, keys.map((k) => k.blockHeight.toString()), keys.map((k) => k.txIndex)]);
   const byKey = new Map(rows.map((r) => [`${r.block_height}:${r.tx_index}`, r]));
   const ordered = keys.map((k) => byKey.get(`${k.blockHeight}:${k.txIndex}`)).filter((r): r is Row => r !== undefined);
   const txIds = ordered.map((r) => bytes(r.tx_id));
@@ -162,10 +163,9 @@ async function stakerInfo(db: Queryable, chain: number, rows: readonly Row[]): P
   const ids = rows.map((r) => bytes(r.staking_tx_id ?? r.tx_id));
   const out = new Map<string, TxStakerInfo>();
   if (ids.length === 0) return out;
-  const p = new Params();
   const { rows: found } = await db.query<Row>(
     `SELECT tx_id, end_kind, end_tx_id, potential_reward, validation_reward, delegation_fees, delegator_reward
-     FROM primary_stakers WHERE chain = ${p.add(chain)} AND tx_id IN (${p.list(ids)})`, p.values);
+     FROM primary_stakers WHERE chain = $1 AND tx_id = ANY($2::bytea[])`, [chain, ids]);
   for (const r of found) {
     const info: TxStakerInfo = { stakingTxId: bytes(r.tx_id) };
     if (r.end_kind) info.endKind = r.end_kind as TxStakerInfo['endKind'];
