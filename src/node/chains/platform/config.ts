@@ -1,3 +1,5 @@
+import type { PlatformParams } from '../../../config/platform-params.js';
+
 /**
  * P-chain rules and parameters. The rules are AvalancheGo's (Etna, post-Durango); the numbers default to a
  * devnet profile: AvalancheGo's local-network values where they do not get in the way, and short staking
@@ -92,16 +94,8 @@ export const MAINNET_PLATFORM_CONFIG: PlatformConfig = {
   validatorFee: { capacity: 20_000n, target: 10_000n, minPrice: 512n, excessConversionConstant: 1_246_488_515n },
 };
 
-/** What a node's `--profile` and P-chain flags ask for (config/platform-params.ts), as a full config. */
-export interface PlatformParamsInput {
-  profile: 'devnet' | 'mainnet-like';
-  minValidatorStake?: bigint;
-  maxValidatorStake?: bigint;
-  minDelegatorStake?: bigint;
-  minStakeDuration?: bigint;
-  uptimeRequirement?: number;
-  l1ValidatorFee: { minPrice?: bigint; target?: bigint; capacity?: bigint };
-}
+/** What a node's `--profile` and P-chain flags ask for (config/platform-params.ts), made into a full config here. */
+export type PlatformParamsInput = PlatformParams;
 
 export function platformConfigFor(p: PlatformParamsInput): PlatformConfig {
   const base = p.profile === 'mainnet-like' ? MAINNET_PLATFORM_CONFIG : DEVNET_PLATFORM_CONFIG;
