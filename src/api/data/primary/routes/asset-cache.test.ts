@@ -11,7 +11,7 @@ function fakeStore(assets: Set<number>, avax = 0xaa) {
   const db: Queryable = {
     async query(text: string, params?: readonly unknown[]) {
       if (text.includes('FROM networks')) return { rows: [{ avax_asset_id: Buffer.from(id(avax)) }], rowCount: 1 } as never;
-      const ids = (params ?? []).filter((p): p is Uint8Array => p instanceof Uint8Array).map((p) => p[0]!);
+      const ids = (params ?? []).flat().filter((p): p is Uint8Array => p instanceof Uint8Array).map((p) => p[0]!);
       asked.push(ids);
       const rows = ids.filter((b) => assets.has(b)).map((b) => ({
         asset_id: Buffer.from(id(b)), name: `A${b}`, symbol: `S${b}`, denomination: 6, cap: 'fixed', asset_type: 'secp256k1', create_tx_id: Buffer.from(id(b)), block_timestamp: '5',
