@@ -121,7 +121,14 @@ export class AddressMemberships {
     this.entries.delete(key);
     this.entries.set(key, membership);
     const waiting = this.dirty.get(key);
-    this.dirty.set(key, { ...change, firstHour: waiting ? Math.min(waiting.firstHour, change.firstHour) : change.firstHour });
+    if (!waiting) {
+      this.dirty.set(key, { address: change.address, firstHour: change.firstHour, lastActiveHour: change.lastActiveHour, lastSentHour: change.lastSentHour });
+      return;
+    }
+    // Updated in place: a busy address changes every batch, and a new object each time is garbage to collect.
+    waiting.firstHour = Math.min(waiting.firstHour, change.firstHour);
+    waiting.lastActiveHour = change.lastActiveHour;
+    waiting.lastSentHour = change.lastSentHour;
   }
 
   /** Whether this batch should write the waiting rows. */
