@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHexWithChecksum } from '../src/codec/container/checksum-hex.js';
 import { decodeProposerBlock } from '../src/codec/proposervm/block.js';
+import { blockHash, decodeBlock } from '../src/node/chains/evm/coreth-block.js';
 import { cb58Encode } from '../src/lib/cb58.js';
 import { sha256 } from '../src/lib/hash.js';
 import { ethRpc, sendTransfer } from './helpers/c-chain-tx.js';
@@ -30,8 +31,11 @@ describe('index and admin APIs on a real node', () => {
     expect(cb58Encode(sha256(payload.subarray(0, payload.length - 4 - decodeProposerBlock(payload).signature!.length)))).toBe(last.id);
     const outer = decodeProposerBlock(payload);
     expect(outer.kind === 'granite' || outer.kind === 'post-fork').toBe(true);
-    // The inner block is coreth's RLP whose keccak is the Ethereum block hash.
+    // The inner block is coreth's RLP block; the keccak of its RLP header is the Ethereum block hash.
     expect(outer.inner.length).toBeGreaterThan(500);
+    const inner = decodeBlock(outer.inner);
+    expect(inner.header.number).toBe(BigInt(head.result.number));
+    expect('0x' + Buffer.from(blockHash(inner)).toString('hex')).toBe(head.result.hash);
     expect(head.result.number).toBe('0x' + blocks.toString(16));
     expect(Date.parse(last.timestamp)).toBeGreaterThan(Date.now() - 120_000);
     const first = (await index('C/block', 'getContainerByIndex', { index: 0, encoding: 'hex' })).result;
