@@ -118,6 +118,8 @@ describe('activity generator on a devnet process', () => {
     const chains = (await p('platform.getBlockchains')).blockchains;
     const chainTx = txOf('p.chain');
     expect(chains.some((c: any) => c.id === chainTx.id && c.vmID === 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy')).toBe(true);
+    // Its genesis is one subnet-evm accepts, so the chain launched and answers at /ext/bc/<blockchainID>/rpc.
+    expect((await rpc(node.url, `/ext/bc/${chainTx.id}/rpc`, 'eth_chainId', [])).result).toMatch(/^0x[0-9a-f]+$/);
     for (const kind of ['p.subnet-validator', 'p.subnet-owner', 'p.transfer']) {
       for (const t of records(kind).flatMap((r) => r.txs)) expect((await p('platform.getTxStatus', { txID: t.id })).status).toBe('Committed');
     }

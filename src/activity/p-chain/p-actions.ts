@@ -123,7 +123,14 @@ const chain: Action = async (ctx, rng) => {
   const name = `${rng.pick(CHAIN_WORDS)}${rng.pick(CHAIN_KINDS)}${rng.int(1, 999)}`;
   const holder = rng.pick(ctx.users);
   const genesisData = {
-    config: { chainId: rng.int(10_000, 999_999), feeConfig: { gasLimit: 15_000_000, targetBlockRate: 2, minBaseFee: 25_000_000_000 } },
+    // A whole feeConfig (subnet-evm refuses one with nil fields: the chain would not launch), the C-chain-like one.
+    config: {
+      chainId: rng.int(10_000, 999_999),
+      feeConfig: {
+        gasLimit: 15_000_000, targetBlockRate: 2, minBaseFee: 25_000_000_000, targetGas: 15_000_000, baseFeeChangeDenominator: 36,
+        minBlockGasCost: 0, maxBlockGasCost: 1_000_000, blockGasCostStep: 200_000,
+      },
+    },
     alloc: { [holder.eth.slice(2).toLowerCase()]: { balance: '0x52b7d2dcc80cd2e4000000' } },
     gasLimit: '0xe4e1c0', difficulty: '0x0', timestamp: '0x0', nonce: '0x0',
   };
