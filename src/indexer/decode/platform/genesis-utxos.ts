@@ -1,6 +1,6 @@
-import secp256k1 from 'secp256k1';
 import { LinearWriter } from '../../../codec/linear/writer.js';
 import { ripemd160, sha256 } from '../../../lib/hash.js';
+import { recoverCompressedKey } from '../../../lib/secp256k1-signer.js';
 import type { UtxoRow } from '../../../store/writers/primary/rows.js';
 import { PVM_TYPES } from './avax-components.js';
 import type { PlatformUtxo } from '../../sources/primary/platform-api.js';
@@ -59,13 +59,8 @@ export function genesisUtxoRows(ctx: PlatformChainContext, utxos: readonly Platf
 
 /** The address (ripemd160 of sha256 of the compressed key) that made a 65-byte [r ‖ s ‖ v] signature of the tx. */
 function signerAddress(unsignedBytes: Uint8Array, signature: Uint8Array | undefined): Uint8Array | undefined {
-  if (!signature || signature.length !== 65) return undefined;
-  try {
-    const key = secp256k1.ecdsaRecover(signature.subarray(0, 64), signature[64]!, sha256(unsignedBytes), true);
-    return ripemd160(sha256(key));
-  } catch {
-    return undefined;
-  }
+  const key = signature && recoverCompressedKey(sha256(unsignedBytes), signature);
+  return key && ripemd160(sha256(key));
 }
 
 /**

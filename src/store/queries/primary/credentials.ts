@@ -20,8 +20,3 @@ export function withPublicKeys(signedPart: Uint8Array | undefined, signatures: r
     return publicKey ? { signature: s.signature, publicKey } : { signature: s.signature };
   });
 }
-
-/** Whether some signature still needs its key recovered (rows indexed before keys were stored). */
-export function missingKeys(signatures: readonly CredentialSignature[]): boolean {
-  return signatures.some((s) => !s.publicKey);
-}

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../database/database.js';
 import type { RewardType } from '../../writers/primary/rows.js';
 import { big, bytes, maybeBig, maybeBytes, maybeNumber } from './common.js';
-import { missingKeys, withPublicKeys, type CredentialSignature } from './credentials.js';
+import { withPublicKeys, type CredentialSignature } from './credentials.js';
 
 /** How a UTXO was created (absent for UTXOs the store only saw spent, e.g. genesis UTXOs). */
 export interface UtxoCreation {
@@ -90,7 +90,7 @@ function utxoOf(r: Row, owners: Map<string, Uint8Array[]>): PrimaryUtxo {
     if (r.credentials) {
       const signatures = (r.credentials as { signature: string; publicKey?: string }[])
         .map((c) => (c.publicKey ? { signature: hexBytes(c.signature), publicKey: hexBytes(c.publicKey) } : { signature: hexBytes(c.signature) }));
-      consumed.credentials = missingKeys(signatures) ? withPublicKeys(maybeBytes(r.signed_part), signatures) : signatures;
+      consumed.credentials = withPublicKeys(maybeBytes(r.signed_part), signatures);
     }
     out.consumed = consumed;
   }

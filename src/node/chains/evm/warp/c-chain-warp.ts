@@ -40,7 +40,9 @@ export function createCorethWarpVm(parts: VmParts, warp: CChainWarp): Promise<VM
  * is not empty under EIP-158 and Solidity's extcodesize check passes.
  */
 export function corethWarpActivations(upgrades: NetworkUpgrades): UpgradeActivations {
+  let config: SubnetEvmConfig | undefined; // built once: this runs before every block
   return async (state, parentTime, block, chainId) => {
-    await applyPrecompileActivations(corethWarpConfig(chainId, upgrades), parentTime, block, state);
+    if (config?.chainId !== chainId) config = corethWarpConfig(chainId, upgrades);
+    await applyPrecompileActivations(config, parentTime, block, state);
   };
 }
