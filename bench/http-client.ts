@@ -23,3 +23,25 @@ export function jsonPoster(maxSockets: number): { post: (url: string, body: stri
   };
   return { post, close: () => agent.destroy() };
 }
+
+/**
+ * GETs over node:http keep-alive sockets that only count the body's bytes (no string or JSON is built), so a
+ * server measured in the same process pays for its own garbage, not the client's.
+ */
+export function byteGetter(maxSockets: number): { get: (url: string) => Promise<{ status: number; bytes: number }>; close: () => void } {
+  const agent = new Agent({ keepAlive: true, maxSockets });
+  const get = (url: string): Promise<{ status: number; bytes: number }> => {
+    const u = new URL(url);
+    return new Promise((res, rej) => {
+      const req = request({ agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'GET' }, (r) => {
+        let bytes = 0;
+        r.on('data', (c: Buffer) => { bytes += c.length; });
+        r.on('end', () => res({ status: r.statusCode ?? 0, bytes }));
+        r.on('error', rej);
+      });
+      req.on('error', rej);
+      req.end();
+    });
+  };
+  return { get, close: () => agent.destroy() };
+}

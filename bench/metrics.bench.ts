@@ -13,7 +13,7 @@
  *    backfill's is the share rollups add to the work);
  *  - chain B: both streams at once, as the indexer runs them (the wall time the rollups add after the last
  *    block is written).
- * Then every kind of metrics query is timed on chain A, through the store and the HTTP server (inject, no sockets).
+ * Then every kind of metrics query is timed on chain A, through the store and the HTTP server (loopback socket).
  *
  * BENCH_TXS (default 1,000,000), BENCH_TXS_PER_BLOCK (default 10), BENCH_BLOCKS_PER_BATCH (default 100),
  * BENCH_ROLLUP_BLOCKS_PER_BATCH (default as the indexer: the larger of BENCH_BLOCKS_PER_BATCH and 5,000),
@@ -312,7 +312,8 @@ transaction while it trails), not in the block stream's transactions:
 Target: rollup maintenance adds ≤ 5 % to the indexer's backfill time. Chain B is written after chain A into the same (fuller) tables.
 
 **Queries** on chain A (${QUERIES} each after warm-up, one at a time; after \`VACUUM ANALYZE\` except the first row; target p99 ≤ 10 ms).
-"store:" rows call the store's query functions; "HTTP:" rows go through the Metrics API server (Fastify inject, no sockets), which keeps
+"store:" rows call the store's query functions; "HTTP:" rows are GETs to the Metrics API server over a loopback keep-alive socket (client in the same process, counting
+the body's bytes only), which keeps
 the values of sealed periods between requests (\`SealedSeriesCache\`: a period is final once the rollup watermark is past it, so only the
 open period is read per request); the rows without the cache show the cost of a series computed from its buckets on every request:
 

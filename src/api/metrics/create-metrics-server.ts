@@ -17,6 +17,7 @@ import { stakingRoutes } from './routes/staking-metrics.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { SealedSeriesCache } from '../../store/queries/metrics/sealed-series-cache.js';
 import { StakingCache } from './staking-cache.js';
+import { ChainListCache } from './chain-list-cache.js';
 import { UuidPageTokens } from './uuid-page-tokens.js';
 
 /** The Metrics API's default port (`npm start` serves it on 8081). */
@@ -36,6 +37,8 @@ export interface MetricsServerConfig {
   servers?: Array<{ url: string; description?: string }>;
   /** How long staking series are cached (default one minute). */
   stakingCacheMs?: number;
+  /** How long the list of EVM chains is kept (default one second; a chain id not in it is looked up at once). */
+  chainListMs?: number;
   /** How many sealed metric values are kept between requests (default 250,000; 0 turns the cache off). */
   sealedSeriesPoints?: number;
   logRequests?: boolean;
@@ -92,6 +95,7 @@ export async function createMetricsServer(db: Queryable, config: MetricsServerCo
     now,
     tokens: new UuidPageTokens({ secret: config.pageTokens.secret, now, ...(config.pageTokens.ttlMs !== undefined ? { ttlMs: config.pageTokens.ttlMs } : {}) }),
     staking: new StakingCache(db, now, config.stakingCacheMs),
+    chains: new ChainListCache(db, config.chainListMs),
     ...(config.sealedSeriesPoints !== 0 ? { series: new SealedSeriesCache(config.sealedSeriesPoints) } : {}),
   };
   await healthRoutes(app, checks);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../store/database/database.js';
-import { resolveChainScope, type MetricsChain } from '../../store/queries/metrics/chain-scope.js';
+import type { MetricsChain } from '../../store/queries/metrics/chain-scope.js';
+import type { ChainListCache } from './chain-list-cache.js';
 import { NotFoundError } from '../http/errors/http-errors.js';
 import { queryFingerprint } from '../http/pagination/page-token.js';
 import type { SealedSeriesCache } from '../../store/queries/metrics/sealed-series-cache.js';
@@ -14,6 +15,8 @@ export interface MetricsContext {
   /** Milliseconds since the epoch (tests control it). */
   now: () => number;
   staking: StakingCache;
+  /** The registry's EVM chains, re-read at most every second (new chain ids at once). */
+  chains: ChainListCache;
   /** Values of sealed metric periods, kept between requests; absent when turned off. */
   series?: SealedSeriesCache;
 }
@@ -37,7 +40,7 @@ export function openMetricsPage(request: FastifyRequest, ctx: MetricsContext): {
 
 /** The chains a `chainId` path parameter names, or a 404. */
 export async function chainScopeOrNotFound(ctx: MetricsContext, chainId: string): Promise<MetricsChain[]> {
-  const chains = await resolveChainScope(ctx.db, chainId);
+  const chains = await ctx.chains.scope(chainId);
   if (!chains) throw new NotFoundError(`Chain ${chainId} is not indexed by this Metrics API: use an EVM chain id from /v2/chains, or total, mainnet or testnet`);
   return chains;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainMetric, RollingWindowMetric } from '../../../store/queries/metrics/chain-metrics.js';
+import { serializeMetricPage, type MetricPage } from '../metric-page-json.js';
 import { getChainMetricSeries } from '../../../store/queries/metrics/metric-series.js';
 import { getRollingWindowMetric } from '../../../store/queries/metrics/rolling-windows.js';
 import type { PeriodUnit } from '../../../store/rollups/periods.js';
@@ -37,6 +38,7 @@ export async function chainMetricRoutes(app: FastifyInstance, ctx: MetricsContex
       response: { 200: { $ref: 'MetricsApiResponse#' } },
     },
     config: { weight: 'small' },
+    serializerCompiler: () => (body) => serializeMetricPage(body as MetricPage),
   }, async (request) => {
     const { chainId, metric } = request.params;
     const q = request.query;

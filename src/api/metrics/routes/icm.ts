@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { idFromString, idToString } from '../../../lib/cb58.js';
-import { listMetricsChains } from '../../../store/queries/metrics/chain-scope.js';
 import { getIcmSummary, getIcmTimeseries, teleporterEventCounts, type IcmCount, type IcmFilter, type IcmGroupBy, type IcmWindowCounts } from '../../../store/queries/metrics/icm.js';
 import { ROLLING_WINDOWS, type RollingWindow } from '../../../store/queries/metrics/rolling-windows.js';
 import type { PeriodUnit } from '../../../store/rollups/periods.js';
@@ -39,7 +38,7 @@ function blockchainId(text: string | undefined, name: string): Uint8Array | unde
 }
 
 async function filterOf(ctx: MetricsContext, q: FilterQuery): Promise<IcmFilter & { sourceText: string; destinationText: string }> {
-  const all = await listMetricsChains(ctx.db);
+  const all = await ctx.chains.all();
   const scoped = q.network === undefined ? all : all.filter((c) => c.isTestnet === (q.network !== 'mainnet'));
   const source = blockchainId(q.srcBlockchainId, 'srcBlockchainId');
   const destination = blockchainId(q.destBlockchainId, 'destBlockchainId');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainMetric, RollingWindowMetric } from '../../../store/queries/metrics/chain-metrics.js';
+import { serializeMetricPage, type MetricPage } from '../metric-page-json.js';
 import { getChainMetricSeries } from '../../../store/queries/metrics/metric-series.js';
 import { getRollingWindowMetric } from '../../../store/queries/metrics/rolling-windows.js';
 import { readWatermarks } from '../../../store/rollups/watermark.js';
@@ -65,6 +66,7 @@ export async function legacyEvmMetricRoutes(app: FastifyInstance, ctx: MetricsCo
         response: { 200: { $ref: 'LegacyEvmMetricsResponse#' } },
       },
       config: { weight: 'small' },
+      serializerCompiler: () => (body) => serializeMetricPage(body as MetricPage),
     }, async (request) => {
       const q = request.query;
       const from = legacyTime(q.from, 'from');

@@ -43,15 +43,16 @@ export async function listMetricsChains(db: Queryable, testnet?: boolean): Promi
 }
 
 /**
- * The chains a `chainId` path parameter names: an EVM chain id (every indexed chain with that id), or `total`,
- * `mainnet`, `testnet`. Undefined when it names no indexed chain, or is not a chain id at all.
+ * The chains a `chainId` path parameter names, out of every EVM chain (`listMetricsChains(db)`): an EVM chain id
+ * (every indexed chain with that id), or `total`, `mainnet`, `testnet`. Undefined when it names no indexed chain,
+ * or is not a chain id at all.
  */
-export async function resolveChainScope(db: Queryable, chainId: string): Promise<MetricsChain[] | undefined> {
-  if (chainId === 'total') return listMetricsChains(db);
-  if (chainId === 'mainnet') return listMetricsChains(db, false);
-  if (chainId === 'testnet') return listMetricsChains(db, true);
+export function selectChainScope(all: readonly MetricsChain[], chainId: string): MetricsChain[] | undefined {
+  if (chainId === 'total') return [...all];
+  if (chainId === 'mainnet') return all.filter((c) => !c.isTestnet);
+  if (chainId === 'testnet') return all.filter((c) => c.isTestnet);
   if (!/^[0-9]{1,19}$/.test(chainId)) return undefined;
   const wanted = BigInt(chainId);
-  const chains = (await listMetricsChains(db)).filter((c) => c.evmChainId === wanted);
+  const chains = all.filter((c) => c.evmChainId === wanted);
   return chains.length > 0 ? chains : undefined;
 }

@@ -23,8 +23,11 @@ export interface MetricSeriesRequest {
 }
 
 export interface MetricSeriesPage {
-  /** Newest first, one point per period, empty periods included (0, or the running total so far). */
-  points: MetricPoint[];
+  /**
+   * Newest first, one point per period, empty periods included (0, or the running total so far). Points of sealed
+   * periods may be shared with other pages (the cache's): read them, never modify them.
+   */
+  points: readonly Readonly<MetricPoint>[];
   /** Start of the newest period of the next page, when older periods remain. */
   next?: number;
   /** Unix seconds of the newest rollup update among the chains; undefined when none is rolled up. */
@@ -62,6 +65,7 @@ export async function getChainMetricSeries(
   let newest = Math.min(covered.last, request.endTimestamp !== undefined ? periodStart(request.endTimestamp - 1, unit) : Infinity);
   if (request.cursor !== undefined) newest = Math.min(newest, periodStart(request.cursor, unit));
 
+  // Newest first, as the page answers.
   const starts: number[] = [];
   let p = newest;
   while (p >= lowest && starts.length < pageSize) {
@@ -71,11 +75,9 @@ export async function getChainMetricSeries(
   const withLastRun = lastRun !== undefined ? { lastRun } : {};
   if (starts.length === 0) return { points: [], ...withLastRun };
   const ids = watermarks.map((w) => w.chain);
-  const ascending = [...starts].reverse();
-  const values = await periodValues(db, ids, metric, unit, ascending, cache && {
+  const points = await periodPoints(db, ids, metric, unit, starts, cache && {
     cache, scope: watermarks.map((w) => `${w.chain}@${w.firstBlockTimestamp}`).join(','), sealedBefore: sealedBefore(watermarks, unit),
   });
-  const points = starts.map((start) => ({ timestamp: start, value: values.get(start)! }));
   return { points, ...(p >= lowest ? { next: p } : {}), ...withLastRun };
 }
 
@@ -85,39 +87,39 @@ export function sealedBefore(watermarks: readonly RollupWatermark[], unit: Perio
 }
 
 /**
- * The value at each of `starts` (consecutive periods, oldest first): sealed ones from the cache where it has
- * them, the rest computed from the buckets of the span they cover (sealed ones then go into the cache).
+ * The point of each of `starts` (consecutive periods, newest first): sealed ones from the cache where it has them
+ * (the cached objects themselves), the rest computed from the buckets of the span they cover (sealed ones then go
+ * into the cache).
  */
-async function periodValues(
+async function periodPoints(
   db: Queryable, chains: readonly number[], metric: ChainMetric, unit: PeriodUnit, starts: readonly number[],
   cached?: { cache: SealedSeriesCache; scope: string; sealedBefore: number },
-): Promise<Map<number, number>> {
+): Promise<Readonly<MetricPoint>[]> {
   const entry = cached?.cache.entry(cached.scope, metric, unit, cached.sealedBefore);
-  const values = new Map<number, number>();
-  let first = -1;
-  let last = -1;
+  const points = new Array<Readonly<MetricPoint> | undefined>(starts.length);
+  let newest = -1;
+  let oldest = -1;
   for (let i = 0; i < starts.length; i++) {
-    const value = entry?.values.get(starts[i]!);
-    if (value !== undefined) {
-      values.set(starts[i]!, value);
+    const point = entry?.points.get(starts[i]!);
+    if (point !== undefined) {
+      points[i] = point;
     } else {
-      if (first < 0) first = i;
-      last = i;
+      if (newest < 0) newest = i;
+      oldest = i;
     }
   }
-  if (first < 0) return values;
+  if (newest < 0) return points as Readonly<MetricPoint>[];
 
-  const span = starts.slice(first, last + 1);
+  const span = starts.slice(newest, oldest + 1).reverse();
   const columns = columnsFor(metric);
-  const oldest = span[0]!;
   const [buckets, carried] = await Promise.all([
-    bucketsBetween(db, chains, unit, oldest, span[span.length - 1]!, columns),
-    isCumulative(metric) ? bucketsBefore(db, chains, unit, oldest, columns) : [],
+    bucketsBetween(db, chains, unit, span[0]!, span[span.length - 1]!, columns),
+    isCumulative(metric) ? bucketsBefore(db, chains, unit, span[0]!, columns) : [],
   ]);
   const computed = evaluatePeriods(metric, chains, span, buckets, carried);
-  for (const point of computed) values.set(point.timestamp, point.value);
-  if (entry) cached!.cache.remember(entry, computed.map((point) => [point.timestamp, point.value] as const));
-  return values;
+  for (let i = 0; i < computed.length; i++) points[oldest - i] = computed[i]!;
+  if (entry) cached!.cache.remember(entry, computed);
+  return points as Readonly<MetricPoint>[];
 }
 
 /** Values of `metric` at each period start (oldest first), from the buckets of those periods and, per chain, the bucket before. */

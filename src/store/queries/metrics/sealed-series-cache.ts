@@ -1,9 +1,13 @@
 import type { PeriodUnit } from '../../rollups/periods.js';
 import type { ChainMetric } from './chain-metrics.js';
+import type { MetricPoint } from './metric-series.js';
 
-/** The sealed values of one metric at one interval over one set of chains: period start → value. */
+/**
+ * The sealed points of one metric at one interval over one set of chains: period start → point. The point objects
+ * are frozen and handed out as they are, request after request, so the API can memoise their JSON.
+ */
 export interface SealedSeries {
-  values: Map<number, number>;
+  points: Map<number, Readonly<MetricPoint>>;
   /** The sealed boundary when values were last added: periods starting before it were final then. */
   sealedBefore: number;
 }
@@ -16,11 +20,11 @@ export interface SealedSeries {
  *
  * The key carries each chain's first rolled-up block time, so rollups rebuilt from another start get fresh
  * entries; a watermark that moves back (rollups reset) clears the entry (see `entry`). Entries are evicted
- * least recently used first, to stay under `maxPoints` values in all.
+ * least recently used first, to stay under `maxPoints` points in all.
  */
 export class SealedSeriesCache {
   private readonly entries = new Map<string, SealedSeries>();
-  private points = 0;
+  private size_ = 0;
 
   constructor(private readonly maxPoints = 250_000) {}
 
@@ -31,33 +35,33 @@ export class SealedSeriesCache {
     if (entry) {
       this.entries.delete(key);
       if (sealedBefore < entry.sealedBefore) {
-        this.points -= entry.values.size;
-        entry.values.clear();
+        this.size_ -= entry.points.size;
+        entry.points.clear();
       }
     } else {
-      entry = { values: new Map(), sealedBefore };
+      entry = { points: new Map(), sealedBefore };
     }
     entry.sealedBefore = sealedBefore;
     this.entries.set(key, entry);
     return entry;
   }
 
-  /** Records sealed values in an entry (from `entry`), then evicts the least recently used entries over the limit. */
-  remember(entry: SealedSeries, values: Iterable<readonly [number, number]>): void {
-    for (const [start, value] of values) {
-      if (start >= entry.sealedBefore) continue;
-      if (!entry.values.has(start)) this.points++;
-      entry.values.set(start, value);
+  /** Records sealed points in an entry (from `entry`), freezing them, then evicts the least recently used entries over the limit. */
+  remember(entry: SealedSeries, points: Iterable<Readonly<MetricPoint>>): void {
+    for (const point of points) {
+      if (point.timestamp >= entry.sealedBefore) continue;
+      if (!entry.points.has(point.timestamp)) this.size_++;
+      entry.points.set(point.timestamp, Object.freeze(point));
     }
     for (const [key, oldest] of this.entries) {
-      if (this.points <= this.maxPoints || oldest === entry) break;
-      this.points -= oldest.values.size;
+      if (this.size_ <= this.maxPoints || oldest === entry) break;
+      this.size_ -= oldest.points.size;
       this.entries.delete(key);
     }
   }
 
-  /** Values held, in all entries. */
+  /** Points held, in all entries. */
   get size(): number {
-    return this.points;
+    return this.size_;
   }
 }
