@@ -4,11 +4,17 @@ export interface Membership {
   lastSentHour: number | null;
 }
 
-/** A membership changed since metrics_addresses was last written, with the bytes and first hour its row needs. */
+/** A membership changed since metrics_addresses was last written, with the address and first hour its row needs. */
 export interface DirtyMembership extends Membership {
-  address: Uint8Array;
+  /** The address, as lowercase hex without 0x (the cache's key). */
+  key: string;
   /** The first hour seen, for a row not stored yet (a stored row keeps its own). */
   firstHour: number;
+}
+
+/** A cached membership: the cache's own object, updated in place, and listed for the next flush when it changes. */
+export interface CachedMembership extends DirtyMembership {
+  waiting: boolean;
 }
 
 export interface AddressMembershipsOptions {
@@ -35,8 +41,8 @@ const DEFAULT_CAPACITY = 1_000_000;
  * watermark is not the one it knows (the transaction rolled back, or another writer moved on).
  */
 export class AddressMemberships {
-  private readonly entries = new Map<string, Membership>();
-  private readonly dirty = new Map<string, DirtyMembership>();
+  private readonly entries = new Map<string, CachedMembership>();
+  private dirty: CachedMembership[] = [];
   private chain: number | undefined;
   private watermark: bigint | undefined;
   private clean = true;
@@ -70,7 +76,7 @@ export class AddressMemberships {
     const trusted = this.clean && this.loaded && this.chain === chain && this.watermark === watermark;
     if (!trusted) {
       this.entries.clear();
-      this.dirty.clear();
+      this.dirty = [];
       this.whole = false;
       this.loaded = false;
       this.lastFlush = this.now();
@@ -91,7 +97,8 @@ export class AddressMemberships {
   settle(watermark: bigint): void {
     this.watermark = watermark;
     this.clean = true;
-    if (this.dirty.size === 0 && this.entries.size > this.capacity) {
+    // Past capacity, the addresses cached first go first (a miss costs one indexed read).
+    if (this.dirty.length === 0 && this.entries.size > this.capacity) {
       for (const oldest of this.entries.keys()) {
         this.entries.delete(oldest);
         if (this.entries.size <= this.capacity) break;
@@ -100,7 +107,8 @@ export class AddressMemberships {
     }
   }
 
-  get(key: string): Membership | undefined {
+  /** The cached membership of `key`: a live object that `set` updates, so read what you need before calling it. */
+  get(key: string): CachedMembership | undefined {
     return this.entries.get(key);
   }
 
@@ -109,38 +117,47 @@ export class AddressMemberships {
     return this.whole && !this.entries.has(key);
   }
 
-  /** Remembers a stored row (read from metrics_addresses). */
+  /** Remembers a stored row (read from metrics_addresses); the cache may update the object in place later. */
   remember(key: string, membership: Membership): void {
-    this.entries.set(key, membership);
+    // A stored row keeps its own first hour: Infinity until the rollup sees the address again.
+    this.entries.set(key, { key, firstHour: Infinity, lastActiveHour: membership.lastActiveHour, lastSentHour: membership.lastSentHour, waiting: false });
   }
 
-  /** Records a changed membership; it is written to metrics_addresses at the next flush. */
-  set(key: string, change: DirtyMembership): void {
-    const membership = { lastActiveHour: change.lastActiveHour, lastSentHour: change.lastSentHour };
-    // Re-inserting moves the key to the end, so eviction drops the least recently written addresses.
-    this.entries.delete(key);
-    this.entries.set(key, membership);
-    const waiting = this.dirty.get(key);
-    if (!waiting) {
-      this.dirty.set(key, { address: change.address, firstHour: change.firstHour, lastActiveHour: change.lastActiveHour, lastSentHour: change.lastSentHour });
-      return;
+  /**
+   * Records a changed membership (`firstHour`: the first hour the batch saw it); it is written to
+   * metrics_addresses at the next flush. `cached` is what `get(key)` returned, so the map is not searched twice: a
+   * cached membership is updated in place (a busy address changes every batch, and new objects, or re-inserting
+   * the key, which makes the map rehash, were most of the cost).
+   */
+  set(key: string, firstHour: number, lastActiveHour: number, lastSentHour: number | null, cached = this.entries.get(key)): void {
+    let entry = cached;
+    if (entry) {
+      entry.firstHour = Math.min(entry.firstHour, firstHour);
+      entry.lastActiveHour = lastActiveHour;
+      entry.lastSentHour = lastSentHour;
+    } else {
+      entry = { key, firstHour, lastActiveHour, lastSentHour, waiting: false };
+      this.entries.set(key, entry);
     }
-    // Updated in place: a busy address changes every batch, and a new object each time is garbage to collect.
-    waiting.firstHour = Math.min(waiting.firstHour, change.firstHour);
-    waiting.lastActiveHour = change.lastActiveHour;
-    waiting.lastSentHour = change.lastSentHour;
+    if (!entry.waiting) {
+      entry.waiting = true;
+      this.dirty.push(entry);
+    }
   }
 
   /** Whether this batch should write the waiting rows. */
   dueForFlush(): boolean {
-    if (this.dirty.size === 0) return false;
-    return this.dirty.size >= this.flushRows || this.entries.size > this.capacity || this.now() - this.lastFlush >= this.flushIntervalMs;
+    if (this.dirty.length === 0) return false;
+    return this.dirty.length >= this.flushRows || this.entries.size > this.capacity || this.now() - this.lastFlush >= this.flushIntervalMs;
   }
 
   /** The rows to write; the cache counts them as written (if the transaction fails, `adopt` discards everything). */
   takeDirty(): DirtyMembership[] {
-    const rows = [...this.dirty.values()];
-    this.dirty.clear();
+    const rows = this.dirty.map((entry) => {
+      entry.waiting = false;
+      return { key: entry.key, firstHour: entry.firstHour, lastActiveHour: entry.lastActiveHour, lastSentHour: entry.lastSentHour };
+    });
+    this.dirty = [];
     this.lastFlush = this.now();
     return rows;
   }
@@ -150,6 +167,6 @@ export class AddressMemberships {
   }
 
   get waiting(): number {
-    return this.dirty.size;
+    return this.dirty.length;
   }
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../database/database.js';
-import { AddressMemberships, type Membership } from './address-memberships.js';
+import { AddressMemberships, type CachedMembership } from './address-memberships.js';
 import { periodStart, PERIOD_UNITS } from './periods.js';
 
 /**
@@ -8,13 +8,15 @@ import { periodStart, PERIOD_UNITS } from './periods.js';
  * transactions (a creation has no `to`) and of token transfers; senders are the `from` side only. New addresses
  * (first seen ever) feed cumulativeAddresses.
  *
- * One read per table gives the batch's (address, hour) pairs; the last hours remembered for those addresses come
+ * One read gives each address of the batch with the hours it was active in; the last hours remembered for them come
  * from `memberships` (kept by the rollup stream; misses are read in one query unless it holds every member). The
  * counting is done here; the bucket deltas and the last-hour histogram are written at once, the changed address
  * rows when `memberships` flushes them (`flushAddresses`).
  */
+// One row per address with its events as `hourIndex × 2 + sent`, unsorted and repeated: one hash aggregate (sorting
+// or de-duplicating per address here cost the database more than it saves; the rollup sorts the few per address).
 const EVENTS_SQL = `
-SELECT encode(e.address, 'hex') AS key, e.ts - ((e.ts % 3600) + 3600) % 3600 AS hour, bool_or(e.sent) AS sent
+SELECT encode(e.address, 'hex') AS key, string_agg(((e.ts - ((e.ts % 3600) + 3600) % 3600) / 1800 + e.sent::int)::text, ',') AS hours
 FROM (
   SELECT v.address, t.block_timestamp AS ts, v.sent FROM evm_transactions t
   CROSS JOIN LATERAL (VALUES (t.from_address, true), (t.to_address, false)) AS v(address, sent)
@@ -24,14 +26,18 @@ FROM (
   CROSS JOIN LATERAL (VALUES (t.from_address, true), (t.to_address, false)) AS v(address, sent)
   WHERE t.chain = $1 AND t.block_number BETWEEN $2 AND $3
 ) e
-GROUP BY e.address, 2`;
+GROUP BY e.address`;
 
 // Rows changed since the last flush: a stored row keeps its first hour.
 const UPSERT_SQL = `
 INSERT INTO metrics_addresses AS m (chain, address, first_hour, last_active_hour, last_sent_hour)
-SELECT $1, x.address, x.first_hour, x.last_active_hour, x.last_sent_hour
-FROM unnest($2::bytea[], $3::bigint[], $4::bigint[], $5::bigint[]) AS x(address, first_hour, last_active_hour, last_sent_hour)
+SELECT $1, decode(x.key, 'hex'), x.first_hour, x.last_active_hour, x.last_sent_hour
+FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[]) AS x(key, first_hour, last_active_hour, last_sent_hour)
 ON CONFLICT (chain, address) DO UPDATE SET last_active_hour = EXCLUDED.last_active_hour, last_sent_hour = EXCLUDED.last_sent_hour`;
+
+const RECALL_SQL = `
+SELECT encode(address, 'hex') AS key, last_active_hour, last_sent_hour FROM metrics_addresses
+WHERE chain = $1 AND address = ANY(ARRAY(SELECT decode(k, 'hex') FROM unnest($2::text[]) AS k))`;
 
 /** Moves in the histogram of last active (sent) hours: addresses leave their old last hour for the new one. */
 const HOURS_SQL = `
@@ -48,13 +54,11 @@ ON CONFLICT (chain, unit, period_start) DO UPDATE SET
   active_senders = b.active_senders + EXCLUDED.active_senders,
   new_addresses = b.new_addresses + EXCLUDED.new_addresses`;
 
-interface Seen {
-  /** Hour starts with whether the address sent in that hour, packed as hour × 2 + sent (one number each: less garbage). */
-  hours: number[];
-}
-
-const hourOf = (packed: number) => (packed - (packed % 2)) / 2;
-const sentIn = (packed: number) => packed % 2 === 1;
+/** One address of a batch: hex key, and its events as `hourIndex × 2 + sent`, comma-separated, in no order. */
+type AddressEvents = {
+  key: string;
+  hours: string;
+};
 
 interface Counts {
   active: number;
@@ -62,15 +66,42 @@ interface Counts {
   newcomers: number;
 }
 
-const keyOf = (address: Uint8Array) => Buffer.from(address.buffer, address.byteOffset, address.byteLength).toString('hex');
-const addressOf = (key: string) => new Uint8Array(Buffer.from(key, 'hex'));
+let scratch = new Float64Array(1024);
+
+/**
+ * The packed hours of `text`, ascending (repeats kept: counting takes an hour once however often it comes), in a
+ * buffer reused from address to address: valid until the next call.
+ */
+function unpackHours(text: string): Float64Array {
+  let n = 0;
+  let value = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 44;
+    if (c !== 44) {
+      value = value * 10 + (c - 48);
+      continue;
+    }
+    if (n === scratch.length) {
+      const grown = new Float64Array(scratch.length * 2);
+      grown.set(scratch);
+      scratch = grown;
+    }
+    scratch[n++] = value;
+    value = 0;
+  }
+  const hours = scratch.subarray(0, n);
+  return n > 1 ? hours.sort() : hours;
+}
+
+const hourOf = (packed: number) => ((packed - (packed % 2)) / 2) * 3600;
+const sentIn = (packed: number) => packed % 2 === 1;
 
 export async function rollUpAddresses(
   tx: Queryable, chain: number, from: bigint, to: bigint, memberships: AddressMemberships = new AddressMemberships(),
 ): Promise<void> {
-  const seen = await readEvents(tx, chain, from, to);
-  if (seen.size === 0) return;
-  const known = await recall(tx, chain, seen, memberships);
+  const batch = await readEvents(tx, chain, from, to);
+  if (batch.length === 0) return;
+  const known = await recall(tx, chain, batch, memberships);
 
   // Per unit (PERIOD_UNITS order): period start → counts.
   const buckets = PERIOD_UNITS.map(() => new Map<number, Counts>());
@@ -79,13 +110,24 @@ export async function rollUpAddresses(
     if (!c) buckets[unit]!.set(start, (c = { active: 0, senders: 0, newcomers: 0 }));
     c[field]++;
   };
-  const changed: { before: Membership | undefined; membership: Membership }[] = [];
+  // Moves in the histogram of last hours: hour → [active, sent].
+  const moves = new Map<number, [number, number]>();
+  const move = (hour: number | null, field: 0 | 1, by: number) => {
+    if (hour === null) return;
+    let m = moves.get(hour);
+    if (!m) moves.set(hour, (m = [0, 0]));
+    m[field] += by;
+  };
 
-  for (const [key, { hours }] of seen) {
-    hours.sort((a, b) => a - b);
-    const before = known.get(key);
-    let lastActive = before?.lastActiveHour ?? null;
-    let lastSent = before?.lastSentHour ?? null;
+  for (let b = 0; b < batch.length; b++) {
+    const { key, hours: text } = batch[b]!;
+    const hours = unpackHours(text);
+    // The cached membership is a live object that `set` updates: read it first.
+    const before = known[b];
+    const beforeActive = before?.lastActiveHour ?? null;
+    const beforeSent = before?.lastSentHour ?? null;
+    let lastActive = beforeActive;
+    let lastSent = beforeSent;
     let activeStarts = lastActive === null ? undefined : periodStarts(lastActive);
     let sentStarts = lastSent === null ? undefined : periodStarts(lastSent);
     for (let i = 0; i < hours.length; i++) {
@@ -96,38 +138,26 @@ export async function rollUpAddresses(
         const start = starts[u]!;
         if (!activeStarts || start > activeStarts[u]!) bump(u, start, 'active');
         if (sent && (!sentStarts || start > sentStarts[u]!)) bump(u, start, 'senders');
-        if (!before && i === 0) bump(u, start, 'newcomers');
+        if (before === undefined && i === 0) bump(u, start, 'newcomers');
       }
       if (lastActive === null || hour > lastActive) [lastActive, activeStarts] = [hour, starts];
       if (sent && (lastSent === null || hour > lastSent)) [lastSent, sentStarts] = [hour, starts];
     }
-    const after: Membership = { lastActiveHour: lastActive!, lastSentHour: lastSent };
-    if (!before || after.lastActiveHour !== before.lastActiveHour || after.lastSentHour !== before.lastSentHour) {
-      memberships.set(key, { address: addressOf(key), firstHour: hourOf(hours[0]!), lastActiveHour: after.lastActiveHour, lastSentHour: after.lastSentHour });
-      changed.push({ before, membership: after });
+    if (lastActive === beforeActive && lastSent === beforeSent) continue;
+    if (lastActive !== beforeActive) {
+      move(beforeActive, 0, -1);
+      move(lastActive, 0, 1);
     }
+    if (lastSent !== beforeSent) {
+      move(beforeSent, 1, -1);
+      move(lastSent, 1, 1);
+    }
+    memberships.set(key, hourOf(hours[0]!), lastActive!, lastSent, before);
   }
 
-  const moves = new Map<number, { active: number; sent: number }>();
-  const move = (hour: number | null | undefined, field: 'active' | 'sent', by: number) => {
-    if (hour === null || hour === undefined) return;
-    let m = moves.get(hour);
-    if (!m) moves.set(hour, (m = { active: 0, sent: 0 }));
-    m[field] += by;
-  };
-  for (const { before, membership } of changed) {
-    if (before?.lastActiveHour !== membership.lastActiveHour) {
-      move(before?.lastActiveHour, 'active', -1);
-      move(membership.lastActiveHour, 'active', 1);
-    }
-    if ((before?.lastSentHour ?? null) !== membership.lastSentHour) {
-      move(before?.lastSentHour, 'sent', -1);
-      move(membership.lastSentHour, 'sent', 1);
-    }
-  }
-  const hourMoves = [...moves].filter(([, m]) => m.active !== 0 || m.sent !== 0);
+  const hourMoves = [...moves].filter(([, [active, sent]]) => active !== 0 || sent !== 0);
   if (hourMoves.length > 0) {
-    await tx.query(HOURS_SQL, [chain, hourMoves.map(([h]) => h), hourMoves.map(([, m]) => m.active), hourMoves.map(([, m]) => m.sent)]);
+    await tx.query(HOURS_SQL, [chain, hourMoves.map(([h]) => h), hourMoves.map(([, m]) => m[0]), hourMoves.map(([, m]) => m[1])]);
   }
   if (buckets.every((b) => b.size === 0)) return;
   const entries = buckets.flatMap((byStart, u) => [...byStart].map(([start, counts]) => ({ unit: PERIOD_UNITS[u]!, start, counts })));
@@ -150,39 +180,35 @@ function periodStarts(hour: number): readonly number[] {
   return starts;
 }
 
-/** The batch's addresses, each with the hours it was active in. */
-async function readEvents(tx: Queryable, chain: number, from: bigint, to: bigint): Promise<Map<string, Seen>> {
-  // Addresses come as hex (the map's keys): parsing 100,000 bytea values and hex-encoding them again cost more.
-  const { rows } = await tx.query<{ key: string; hour: string; sent: boolean }>(EVENTS_SQL, [chain, from.toString(), to.toString()]);
-  const seen = new Map<string, Seen>();
-  for (const row of rows) {
-    const key = row.key;
-    let s = seen.get(key);
-    if (!s) seen.set(key, (s = { hours: [] }));
-    s.hours.push(Number(row.hour) * 2 + (row.sent ? 1 : 0));
-  }
-  return seen;
+/**
+ * The batch's addresses, one row each with the hours it was active in: grouping by address in the database halves
+ * the rows to parse, and keys come as hex (parsing bytea values and hex-encoding them again cost more).
+ */
+async function readEvents(tx: Queryable, chain: number, from: bigint, to: bigint): Promise<AddressEvents[]> {
+  const { rows } = await tx.query<AddressEvents>(EVENTS_SQL, [chain, from.toString(), to.toString()]);
+  return rows;
 }
 
-/** What is remembered of the batch's addresses before it: from the cache, the rest in one read. */
-async function recall(tx: Queryable, chain: number, seen: Map<string, Seen>, memberships: AddressMemberships): Promise<Map<string, Membership>> {
-  const known = new Map<string, Membership>();
-  const misses: Uint8Array[] = [];
-  for (const key of seen.keys()) {
-    const m = memberships.get(key);
-    if (m) known.set(key, m);
-    else if (!memberships.isNew(key)) misses.push(addressOf(key));
+/**
+ * What is remembered of each of the batch's addresses (aligned with `batch`; undefined for a new one): from
+ * `memberships`, the rest read in one query and added to it.
+ */
+async function recall(
+  tx: Queryable, chain: number, batch: readonly AddressEvents[], memberships: AddressMemberships,
+): Promise<(CachedMembership | undefined)[]> {
+  const known = new Array<CachedMembership | undefined>(batch.length);
+  const misses = new Map<string, number>();
+  for (let i = 0; i < batch.length; i++) {
+    const key = batch[i]!.key;
+    const cached = memberships.get(key);
+    known[i] = cached;
+    if (cached === undefined && !memberships.isNew(key)) misses.set(key, i);
   }
-  if (misses.length === 0) return known;
-  const { rows } = await tx.query<{ address: Uint8Array; last_active_hour: string; last_sent_hour: string | null }>(
-    'SELECT address, last_active_hour, last_sent_hour FROM metrics_addresses WHERE chain = $1 AND address = ANY($2::bytea[])',
-    [chain, misses],
-  );
+  if (misses.size === 0) return known;
+  const { rows } = await tx.query<{ key: string; last_active_hour: string; last_sent_hour: string | null }>(RECALL_SQL, [chain, [...misses.keys()]]);
   for (const row of rows) {
-    const key = keyOf(row.address);
-    const membership = { lastActiveHour: Number(row.last_active_hour), lastSentHour: row.last_sent_hour === null ? null : Number(row.last_sent_hour) };
-    known.set(key, membership);
-    memberships.remember(key, membership);
+    memberships.remember(row.key, { lastActiveHour: Number(row.last_active_hour), lastSentHour: row.last_sent_hour === null ? null : Number(row.last_sent_hour) });
+    known[misses.get(row.key)!] = memberships.get(row.key);
   }
   return known;
 }
@@ -199,11 +225,11 @@ export async function loadMemberships(
   if (memberships.preload && watermark !== undefined) {
     const { rows: counted } = await tx.query<{ n: string }>('SELECT count(*) AS n FROM metrics_addresses WHERE chain = $1', [chain]);
     if (Number(counted[0]!.n) <= memberships.capacity) {
-      const { rows } = await tx.query<{ address: Uint8Array; last_active_hour: string; last_sent_hour: string | null }>(
-        'SELECT address, last_active_hour, last_sent_hour FROM metrics_addresses WHERE chain = $1', [chain],
+      const { rows } = await tx.query<{ key: string; last_active_hour: string; last_sent_hour: string | null }>(
+        `SELECT encode(address, 'hex') AS key, last_active_hour, last_sent_hour FROM metrics_addresses WHERE chain = $1`, [chain],
       );
       for (const row of rows) {
-        memberships.remember(keyOf(row.address), {
+        memberships.remember(row.key, {
           lastActiveHour: Number(row.last_active_hour), lastSentHour: row.last_sent_hour === null ? null : Number(row.last_sent_hour),
         });
       }
@@ -212,22 +238,23 @@ export async function loadMemberships(
   }
   memberships.loadedFrom(whole);
   if (!watermark || watermark.addressesBlock >= watermark.blockNumber) return;
-  const seen = await readEvents(tx, chain, watermark.addressesBlock + 1n, watermark.blockNumber);
-  const known = await recall(tx, chain, seen, memberships);
-  for (const [key, { hours }] of seen) {
-    const before = known.get(key);
-    let lastActive = before?.lastActiveHour ?? null;
-    let lastSent = before?.lastSentHour ?? null;
-    let firstHour = Infinity;
-    for (const packed of hours) {
-      const hour = hourOf(packed);
-      const sent = sentIn(packed);
-      firstHour = Math.min(firstHour, hour);
+  const batch = await readEvents(tx, chain, watermark.addressesBlock + 1n, watermark.blockNumber);
+  const known = await recall(tx, chain, batch, memberships);
+  for (let b = 0; b < batch.length; b++) {
+    const { key, hours: text } = batch[b]!;
+    const hours = unpackHours(text);
+    const before = known[b];
+    const beforeActive = before?.lastActiveHour ?? null;
+    const beforeSent = before?.lastSentHour ?? null;
+    let lastActive = beforeActive;
+    let lastSent = beforeSent;
+    for (let i = 0; i < hours.length; i++) {
+      const hour = hourOf(hours[i]!);
       if (lastActive === null || hour > lastActive) lastActive = hour;
-      if (sent && (lastSent === null || hour > lastSent)) lastSent = hour;
+      if (sentIn(hours[i]!) && (lastSent === null || hour > lastSent)) lastSent = hour;
     }
-    if (!before || lastActive !== before.lastActiveHour || lastSent !== before.lastSentHour) {
-      memberships.set(key, { address: addressOf(key), firstHour, lastActiveHour: lastActive!, lastSentHour: lastSent });
+    if (before === undefined || lastActive !== beforeActive || lastSent !== beforeSent) {
+      memberships.set(key, hourOf(hours[0]!), lastActive!, lastSent, before);
     }
   }
 }
@@ -239,7 +266,7 @@ export async function flushAddresses(tx: Queryable, chain: number, memberships: 
   for (let i = 0; i < rows.length; i += 50_000) {
     const part = rows.slice(i, i + 50_000);
     await tx.query(UPSERT_SQL, [
-      chain, part.map((r) => r.address), part.map((r) => r.firstHour), part.map((r) => r.lastActiveHour), part.map((r) => r.lastSentHour),
+      chain, part.map((r) => r.key), part.map((r) => r.firstHour), part.map((r) => r.lastActiveHour), part.map((r) => r.lastSentHour),
     ]);
   }
   return true;

@@ -4,9 +4,12 @@ import { UNITS_SQL } from './units-sql.js';
 /**
  * Running totals for the buckets a batch touched (those from the period of its first block on): the total of
  * the latest earlier bucket plus a running sum. Earlier buckets are final, since batches arrive in block order.
+ * Both steps are materialized and read the buckets by (chain, unit, period_start): with statistics taken while a
+ * chain's buckets were few, the planner otherwise re-ran the running sums once per bucket of the chain (quadratic:
+ * 1.5 s a batch at 1,145 buckets).
  */
 const SQL = `
-WITH bases AS (
+WITH bases AS MATERIALIZED (
   SELECT u.unit, metrics_period_start($2::bigint, u.unit) AS from_start,
          COALESCE(prev.cumulative_tx_count, 0) AS tx_count, COALESCE(prev.cumulative_addresses, 0) AS addresses,
          COALESCE(prev.cumulative_contracts, 0) AS contracts, COALESCE(prev.cumulative_deployers, 0) AS deployers
@@ -17,15 +20,17 @@ WITH bases AS (
     ORDER BY period_start DESC LIMIT 1
   ) prev ON true
 ),
-running AS (
-  SELECT b.unit, b.period_start,
+running AS MATERIALIZED (
+  SELECT s.unit, b.period_start,
     s.tx_count + sum(b.tx_count) OVER w AS tx_count,
     s.addresses + sum(b.new_addresses) OVER w AS addresses,
     s.contracts + sum(b.contracts) OVER w AS contracts,
     s.deployers + sum(b.new_deployers) OVER w AS deployers
-  FROM metrics_chain_buckets b JOIN bases s ON s.unit = b.unit
-  WHERE b.chain = $1 AND b.period_start >= s.from_start
-  WINDOW w AS (PARTITION BY b.unit ORDER BY b.period_start)
+  FROM bases s CROSS JOIN LATERAL (
+    SELECT period_start, tx_count, new_addresses, contracts, new_deployers FROM metrics_chain_buckets
+    WHERE chain = $1 AND unit = s.unit AND period_start >= s.from_start
+  ) b
+  WINDOW w AS (PARTITION BY s.unit ORDER BY b.period_start)
 )
 UPDATE metrics_chain_buckets t SET
   cumulative_tx_count = r.tx_count, cumulative_addresses = r.addresses,
