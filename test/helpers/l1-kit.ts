@@ -11,12 +11,14 @@ import { nodeIdToString } from '../../src/lib/cb58.js';
 import { sha256 } from '../../src/lib/hash.js';
 import { bytesToHex, hexToBytes } from '../../src/lib/hex.js';
 import { rpc } from './devnet-process.js';
+import { EWOQ_KEY } from './ewoq.js';
+
+export { EWOQ_KEY };
 
 /* avalanchejs 5.2.0's .d.ts files do not resolve under NodeNext; its surface is typed loosely here. */
 type Any = any;
 const ajs = avalanchejs as Any;
 
-export const EWOQ_KEY = hexToBytes('56289e99c94b6912bfc12adc093c9b51124f0dc54ac7a766b2bc5ccf558d8027');
 const BLS_POP_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 
 export const PRECOMPILES = {

@@ -22,6 +22,7 @@ import { AvmBlockStream } from '../../src/indexer/streams/avm-block-stream.js';
 import { PlatformBlockStream } from '../../src/indexer/streams/platform-block-stream.js';
 import { startPlatformHarness, type PlatformHarness } from '../../src/node/chains/platform/testing.js';
 import { rpc, startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
+import { EWOQ_KEY, EWOQ_X } from '../helpers/ewoq.js';
 
 /* avalanchejs 5.2.0's .d.ts files do not resolve under NodeNext; its wallet surface, typed loosely. */
 const A = avalanchejs as any;
@@ -61,7 +62,6 @@ async function registerChains(db: Database, url: string): Promise<{ network: Net
   return { network, P, X };
 }
 
-const EWOQ_KEY = hexToBytes('56289e99c94b6912bfc12adc093c9b51124f0dc54ac7a766b2bc5ccf558d8027');
 
 describe(`primary network indexed from a devnet process (${KIND})`, () => {
   let node: DevnetProcess;
@@ -93,7 +93,7 @@ describe(`primary network indexed from a devnet process (${KIND})`, () => {
     context = await A.Context.getContextFromURI(node.url);
     xApi = new A.avm.AVMApi(node.url);
     pApi = new A.pvm.PVMApi(node.url);
-    ewoq = A.utils.bech32ToBytes('X-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u');
+    ewoq = A.utils.bech32ToBytes(EWOQ_X);
 
     // X: a transfer, an asset, an export to P; P: the import, a transfer, a subnet with a chain, a validator and a delegator, an export back to X.
     issued.xBase = await xIssue(A.avm.newBaseTx(context, [ewoq], await xUtxos(), [A.TransferableOutput.fromNative(context.avaxAssetID, 3n * AVAX, [other])]));

@@ -14,6 +14,7 @@ import { bytesToHex, hexToBytes } from '../../src/lib/hex.js';
 import { startPlatformHarness, type PlatformHarness } from '../../src/node/chains/platform/testing.js';
 import { buildLocalGenesis } from '../../src/node/genesis/index.js';
 import { startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
+import { EWOQ_KEY } from '../helpers/ewoq.js';
 
 /* avalanchejs 5.2.0's .d.ts files do not resolve under NodeNext; its surface is typed loosely here. */
 type Any = any;
@@ -21,7 +22,6 @@ const ajs = avalanchejs as Any;
 const { pvm, addTxSignatures } = ajs;
 
 const AVAX = 1_000_000_000n;
-const EWOQ_KEY = hexToBytes('56289e99c94b6912bfc12adc093c9b51124f0dc54ac7a766b2bc5ccf558d8027');
 const BLS_SIG_DST = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 const BLS_POP_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 const MANAGER_ADDRESS = hexToBytes('0x0feedc0de0000000000000000000000000000000');

@@ -15,12 +15,12 @@ import { sha256 } from '../../src/lib/hash.js';
 import { bytesToHex, hexToBytes } from '../../src/lib/hex.js';
 import { openTestDatabase, type TestDatabase } from '../../src/store/testing.js';
 import { startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
+import { EWOQ_KEY } from '../helpers/ewoq.js';
 
 /* avalanchejs' .d.ts files do not resolve under NodeNext; its surface is typed loosely here. */
 type Any = any;
 const ajs = avalanchejs as Any;
 const { pvm, addTxSignatures } = ajs;
-const EWOQ_KEY = hexToBytes('56289e99c94b6912bfc12adc093c9b51124f0dc54ac7a766b2bc5ccf558d8027');
 const MANAGER_ADDRESS = hexToBytes('0x0feedc0de0000000000000000000000000000000');
 const sigs = bls12_381.longSignatures;
 

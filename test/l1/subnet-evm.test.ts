@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hexToBytes } from '../../src/lib/hex.js';
 import { SUBNET_EVM_ID_STRING } from '../../src/lib/networks.js';
 import { rpc, startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
+import { EWOQ_KEY, EWOQ_P } from '../helpers/ewoq.js';
 
 /* avalanchejs 5.2.0's .d.ts files do not resolve under NodeNext; the wallet surface used here, typed loosely. */
 type Any = any;
 const A = avalanchejs as Any;
 
-const EWOQ_KEY = hexToBytes('56289e99c94b6912bfc12adc093c9b51124f0dc54ac7a766b2bc5ccf558d8027');
-const EWOQ_P = 'P-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u';
 
 // anvil's well-known test keys: admin of every precompile, an enabled sender, an outsider, a manager
 const ADMIN = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
