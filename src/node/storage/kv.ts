@@ -25,8 +25,10 @@ export async function openLevelStore(dir: string): Promise<KvStore> {
   await db.open();
   let closed = false;
   return {
+    // Reads are synchronous: a LevelDB read from its cache or the page cache takes a few µs, while the async form
+    // hands each one to the thread pool and back (≈ 40 µs each; a quarter of the node's CPU when serving blocks).
     async get(key) {
-      const v = await db.get(key);
+      const v = db.getSync(key);
       return v ?? undefined;
     },
     async getMany(keys) {
