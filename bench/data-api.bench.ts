@@ -10,7 +10,7 @@
  * the spec's last block leaves; BENCH_REBUILD=1 (or dropping the database) builds it again.
  *
  * The Data API runs in a child process (bench/data-api/serve.ts, createDataApi, rate limits off, clock at the
- * dataset's end); the load generator and the floor run here. Per endpoint, BENCH_REQUESTS (default 2,000)
+ * dataset's end); the load generator and the floor run here. Per endpoint, BENCH_REQUESTS (default 5,000)
  * measured requests, for at most BENCH_SECONDS (default 10) after up to 200 warm-up ones; the mixed workload
  * runs BENCH_MIX_SECONDS (default 30) with one server process and with two (node:cluster). Writes the
  * `data-api` section of docs/benchmarks.md.
@@ -29,7 +29,7 @@ import { machine, writeSection } from './results.js';
 import { fmt, summarize } from './stats.js';
 
 const CONNECTIONS = 50;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 30);
 /** Per row: 200 warm-up requests (at most 3 s), then REQUESTS measured ones (at most SECONDS). */
@@ -51,13 +51,14 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(url: string, workers: number, offsetMs: number): Promise<{ base: URL; child: ChildProcess; stop: () => Promise<void> }> {
+async function startServer(url: string, workers: number, offsetMs: number, cacheMb?: number): Promise<{ base: URL; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = fork(resolve(import.meta.dirname, 'data-api/serve.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
       ...process.env, BENCH_DATABASE_URL: url, BENCH_PORT: String(port), BENCH_WORKERS: String(workers), BENCH_CLOCK_OFFSET_MS: String(offsetMs),
       BENCH_PAGE_TOKEN_SECRET: SECRET, BENCH_POOL_SIZE: String(POOL),
+      ...(cacheMb !== undefined ? { BENCH_RESPONSE_CACHE_MB: String(cacheMb) } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -77,6 +78,8 @@ interface Row {
   scenario: Scenario;
   http: ReturnType<typeof summarize>;
   rate: number;
+  /** One request at a time to a server with the response cache off: what a miss costs over HTTP. */
+  cold: ReturnType<typeof summarize>;
   floor: ReturnType<typeof summarize>;
   alone: ReturnType<typeof summarize>;
 }
@@ -87,12 +90,13 @@ async function setting(db: PgDatabase, name: string): Promise<string> {
 
 const ok = (p50: number, p99: number) => (p50 <= 5 && p99 <= 25 ? '✓' : '✗');
 
-async function measure(client: LoadClient, scenario: Scenario): Promise<Row> {
+async function measure(client: LoadClient, coldClient: LoadClient, scenario: Scenario): Promise<Row> {
   const http: LoadResult = await client.run(ROW, scenario.path);
+  const cold = await coldClient.run(ALONE, scenario.path);
   const floor = await drive(ROW, async (i) => void (await scenario.floor(i)));
   const alone = await drive(ALONE, async (i) => void (await scenario.floor(i)));
-  const row = { scenario, http: summarize(http.latencies), rate: http.rate, floor: summarize(floor.latencies), alone: summarize(alone.latencies) };
-  console.log(`${scenario.label}: HTTP ${fmt(row.http.p50)} / ${fmt(row.http.p99)} (${row.rate.toFixed(0)} req/s); store ${fmt(row.floor.p50)} / ${fmt(row.floor.p99)}; alone ${fmt(row.alone.p50)}`);
+  const row = { scenario, http: summarize(http.latencies), rate: http.rate, cold: summarize(cold.latencies), floor: summarize(floor.latencies), alone: summarize(alone.latencies) };
+  console.log(`${scenario.label}: HTTP ${fmt(row.http.p50)} / ${fmt(row.http.p99)} (${row.rate.toFixed(0)} req/s); uncached alone ${fmt(row.cold.p50)}; store ${fmt(row.floor.p50)} / ${fmt(row.floor.p99)}; alone ${fmt(row.alone.p50)}`);
   return row;
 }
 
@@ -140,12 +144,20 @@ async function main(): Promise<void> {
 
     const all = [...plain, ...deepScenarios].sort((a, b) => (a.group === b.group ? 0 : a.group === 'EVM' ? -1 : 1));
     const loadBefore = loadavg()[0]!;
+    const cold = await startServer(dataset.url, 1, offsetMs, 0);
+    const coldClient = new LoadClient(cold.base, 1);
     const rows: Row[] = [];
-    for (const s of all) rows.push(await measure(client, s));
+    for (const s of all) rows.push(await measure(client, coldClient, s));
     const one = await mixed(client, all);
     console.log(`mixed, 1 process: ${one.result.rate.toFixed(0)} req/s, ${fmt(one.summary.p50)} / ${fmt(one.summary.p99)}`);
     client.close();
     await server.stop();
+    coldClient.close();
+    const coldMixClient = new LoadClient(cold.base, CONNECTIONS);
+    const uncached = await mixed(coldMixClient, all);
+    console.log(`mixed, 1 process, response cache off: ${uncached.result.rate.toFixed(0)} req/s, ${fmt(uncached.summary.p50)} / ${fmt(uncached.summary.p99)}`);
+    coldMixClient.close();
+    await cold.stop();
 
     server = await startServer(dataset.url, 2, offsetMs);
     client = new LoadClient(server.base, CONNECTIONS);
@@ -163,8 +175,8 @@ async function main(): Promise<void> {
     const misses = rows.filter((r) => ok(r.http.p50, r.http.p99) === '✗');
     const c = samples.counts;
     const table = (group: Scenario['group']) => rows.filter((r) => r.scenario.group === group).map((r) =>
-      `| ${r.scenario.label} | ${fmt(r.http.p50)} | ${fmt(r.http.p99)} | ${r.rate.toFixed(0)} | ${fmt(r.floor.p50)} | ${fmt(r.floor.p99)} | ${fmt(r.alone.p50)} | ${ok(r.http.p50, r.http.p99)} |`).join('\n');
-    const head = '| request (pageSize 100) | HTTP p50 | HTTP p99 | req/s | store p50 | store p99 | store alone p50 | target |\n|---|---|---|---|---|---|---|---|';
+      `| ${r.scenario.label} | ${fmt(r.http.p50)} | ${fmt(r.http.p99)} | ${r.rate.toFixed(0)} | ${fmt(r.cold.p50)} | ${fmt(r.floor.p50)} | ${fmt(r.floor.p99)} | ${fmt(r.alone.p50)} | ${ok(r.http.p50, r.http.p99)} |`).join('\n');
+    const head = '| request (pageSize 100) | HTTP p50 | HTTP p99 | req/s | uncached, alone p50 | store p50 | store p99 | store alone p50 | target |\n|---|---|---|---|---|---|---|---|---|';
     const mixLine = (name: string, m: typeof one) => `| ${name} | ${m.result.rate.toFixed(0)} | ${fmt(m.summary.p50)} | ${fmt(m.summary.p99)} | ${(m.result.bytes / m.result.latencies.length / 1024).toFixed(1)} KiB |`;
     writeSection('data-api', `
 ## Data API (\`npm run bench:data-api\`)
@@ -185,14 +197,18 @@ hot exchange wallet is in ${c.hotAddressTxs!.toLocaleString()} txs), ${c.validat
 ${c.delegators!.toLocaleString()} delegations (each ended by its RewardValidatorTx), ${c.subnets!.toLocaleString()} subnets,
 ${c.l1Validators!.toLocaleString()} L1 validators, ${c.vertices!.toLocaleString()} legacy X-chain vertices.
 
-**Method.** The Data API (\`createDataApi\`, rate limits off, pool of ${POOL} connections) runs in a child process;
-${CONNECTIONS} concurrent keep-alive connections (node:http) send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
-${SECONDS} s) after up to ${ROW.warmup} warm-up ones, without \`accept-encoding\` (no compression). Lookups rotate over hundreds of sampled ids. "store" runs the route's store queries
+**Method.** The Data API (\`createDataApi\` with its defaults — response cache on, 64 MiB — rate limits off, pool of ${POOL} connections) runs in a child process;
+${CONNECTIONS} concurrent keep-alive connections (node:http, bodies counted, not kept) send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
+${SECONDS} s) after up to ${ROW.warmup} warm-up ones, without \`accept-encoding\` (no compression). Lookups rotate over hundreds of sampled ids.
+After the warm-up most requests of a row are answered from the response cache (an answer kept per URL while the store's data
+version — PostgreSQL's snapshot, read for every request — is unchanged; validator and delegator answers, which depend on the
+clock, are rebuilt each second); "uncached, alone" asks a second Data API process with the cache off, one request at a time: what
+a request costs when its answer is not kept (after each new block, for instance). "store" runs the route's store queries
 (\`src/store/queries/…\`) in the bench process with the same ${CONNECTIONS} callers on a pool of ${POOL}; "store alone" runs them one at a
 time (the database's own latency). Last pages were reached by following \`nextPageToken\` from the first page (${walks.join('; ')}).
 Target: p50 ≤ 5 ms and p99 ≤ 25 ms (issue 6). With 50 connections kept busy, latency ≈ 50 / throughput (Little's law): a
 p50 of 5 ms needs about 10,000 req/s of that request, i.e. at most ~0.2 ms of CPU per request on the 2 cores shared by
-the server, PostgreSQL and the load generator; "store alone" shows each request's database work without queueing.
+the server, PostgreSQL and the load generator.
 
 EVM chains (\`/v1/chains/43114/…\`):
 
@@ -205,11 +221,13 @@ ${head}
 ${table('Primary network')}
 
 **Mixed workload** (every row above in proportion to its share of a plausible day's traffic, ${MIX_SECONDS} s after a warm-up,
-${CONNECTIONS} connections; target ≥ 5,000 req/s on 2 cores):
+${CONNECTIONS} connections; target ≥ 5,000 req/s on 2 cores). The first row runs on the process the rows above warmed; the
+cache-off row is the same mix with every answer built; the two-process rows start with empty caches:
 
 | server | req/s | p50 | p99 | mean body |
 |---|---|---|---|---|
 ${mixLine('1 Data API process', one)}
+${mixLine('1 process, response cache off', uncached)}
 ${mixLine('2 Data API processes (node:cluster)', two)}
 ${mixLine('2 processes, clients send accept-encoding: gzip', zipped)}
 

@@ -44,6 +44,8 @@ export interface ApiConfig {
   logLevel: string;
   /** Nodes the signature aggregator asks (P-chain RPC and ACP-118); none = aggregation answers 503. */
   nodeUrls: string[];
+  /** Memory for answers reused while the data is unchanged (Data API), MiB; 0 = off. */
+  responseCacheMb: number;
 }
 
 export const API_OPTIONS: OptionSpec[] = [
@@ -60,6 +62,7 @@ export const API_OPTIONS: OptionSpec[] = [
   { name: 'log-format', type: 'string', default: 'auto', help: 'auto, json or pretty', check: (v: string) => (['auto', 'json', 'pretty'].includes(v) ? undefined : 'must be auto, json or pretty') },
   { name: 'log-level', type: 'string', default: 'info', help: 'debug, info, warn or error', check: (v: string) => (['debug', 'info', 'warn', 'error'].includes(v.toLowerCase()) ? undefined : 'must be debug, info, warn or error') },
   { name: 'node-urls', type: 'list', default: [], help: 'node URLs the signature aggregator asks for validator sets and signatures, comma-separated (firn start: the devnet)' },
+  { name: 'response-cache-mb', type: 'int', default: 64, help: 'memory (MiB) for Data API answers reused while the indexed data is unchanged; 0 = off', check: (v: number) => (v >= 0 ? undefined : 'must be ≥ 0') },
   { name: 'config-file', type: 'string', default: '', help: 'JSON file of options' },
 ];
 
@@ -105,6 +108,7 @@ export function loadApiConfig(
       logFormat: v['log-format'] as ApiConfig['logFormat'],
       logLevel: (v['log-level'] as string).toLowerCase(),
       nodeUrls: (v['node-urls'] as string[]).map((u) => u.replace(/\/+$/, '')),
+      responseCacheMb: v['response-cache-mb'] as number,
     },
   };
 }

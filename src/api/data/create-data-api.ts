@@ -4,6 +4,7 @@ import type { Log } from '../../lib/log.js';
 import type { Queryable } from '../../store/database/database.js';
 import type { CounterStore } from '../http/rate-limit/counter-store.js';
 import { DATA_API_RATE_LIMITS } from '../http/rate-limit/tiers.js';
+import { DataVersion } from '../http/response-cache/data-version.js';
 import { createApiServer } from '../http/server/create-api-server.js';
 import { apiServerOptionsFromConfig } from '../http/server/options-from-config.js';
 import { ChainDirectory } from './chains/chain-directory.js';
@@ -36,7 +37,15 @@ export interface DataApiConfig {
   presentation?: DataApiPresentation;
   /** Nodes the signature aggregator asks (P-chain RPC, ACP-118 signature requests); none = aggregation answers 503. */
   nodeUrls?: string[];
+  /**
+   * Answers kept for identical requests while the store's data version is unchanged (default 64 MiB, five
+   * minutes at most); `maxBytes: 0` turns it off.
+   */
+  responseCache?: { maxBytes?: number; maxAgeMs?: number };
 }
+
+/** The response cache's default memory budget. */
+export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** A Data API config from the loaded API options (`firn serve`, `npm start`). */
 export function dataApiConfigFromApiConfig(config: ApiConfig, extra: Partial<DataApiConfig> = {}): DataApiConfig {
@@ -48,6 +57,7 @@ export function dataApiConfigFromApiConfig(config: ApiConfig, extra: Partial<Dat
     trustProxy: config.trustProxy,
     rateLimits: base.rateLimits,
     ...(config.nodeUrls.length > 0 ? { nodeUrls: config.nodeUrls } : {}),
+    responseCache: { maxBytes: config.responseCacheMb * 1024 * 1024 },
     ...extra,
   };
 }
@@ -90,6 +100,11 @@ export async function createDataApi(db: Queryable, config: DataApiConfig): Promi
     ...(config.corsOrigins ? { corsOrigins: config.corsOrigins } : {}),
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
     ...(config.logRequests !== undefined ? { logRequests: config.logRequests } : {}),
+    responseCache: {
+      maxBytes: config.responseCache?.maxBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
+      ...(config.responseCache?.maxAgeMs !== undefined ? { maxAgeMs: config.responseCache.maxAgeMs } : {}),
+      version: new DataVersion(db).current,
+    },
   });
   const ctx: DataApiContext = {
     db,

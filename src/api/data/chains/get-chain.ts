@@ -14,7 +14,7 @@ export function getChainRoute(app: FastifyInstance, ctx: DataApiContext): void {
       params: { type: 'object', properties: { chainId: CHAIN_ID_PARAM }, required: ['chainId'] },
       response: { 200: { $ref: 'GetChainResponse#' } },
     },
-    config: { weight: 'free' },
+    config: { weight: 'free', responseCache: 'data' },
   }, async (request) => {
     const chain = await ctx.chains.evmChain(request.params.chainId);
     const [info] = await loadChainInfos(ctx, [chain]);

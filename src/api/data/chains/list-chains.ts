@@ -29,7 +29,7 @@ export function listChainsRoute(app: FastifyInstance, ctx: DataApiContext): void
       },
       response: { 200: { $ref: 'ListChainsResponse#' } },
     },
-    config: { weight: 'free' },
+    config: { weight: 'free', responseCache: 'data' },
   }, async (request) => {
     const { network: networkName, feature } = request.query;
     let chains = (await ctx.chains.allChains()).filter((c) => c.vm === 'evm');

@@ -24,7 +24,7 @@ export function getBlockRoute(app: FastifyInstance, ctx: DataApiContext): void {
       },
       response: { 200: { $ref: 'GetEvmBlockResponse#' } },
     },
-    config: { weight: 'small', etag: true },
+    config: { weight: 'small', responseCache: 'data', etag: true },
   }, async (request) => {
     const ref = blockIdParam(request.params.blockId);
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);

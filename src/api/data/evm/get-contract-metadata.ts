@@ -28,7 +28,7 @@ export function getContractMetadataRoute(app: FastifyInstance, ctx: DataApiConte
         200: { oneOf: [{ $ref: 'Erc721Contract#' }, { $ref: 'Erc1155Contract#' }, { $ref: 'Erc20Contract#' }, { $ref: 'UnknownContract#' }] },
       },
     },
-    config: { weight: 'medium', etag: true },
+    config: { weight: 'medium', responseCache: 'data', etag: true },
   }, async (request) => {
     const address = addressParam(request.params.address);
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);

@@ -25,7 +25,7 @@ export function getNftTokenRoute(app: FastifyInstance, ctx: DataApiContext): voi
       },
       response: { 200: { oneOf: [{ $ref: 'Erc721Token#' }, { $ref: 'Erc1155Token#' }] } },
     },
-    config: { weight: 'medium', etag: true },
+    config: { weight: 'medium', responseCache: 'data', etag: true },
   }, async (request) => {
     const address = addressParam(request.params.address);
     const tokenId = tokenIdParam(request.params.tokenId);

@@ -26,7 +26,7 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
       },
       response: { 200: { $ref: 'GetTransactionResponse#' } },
     },
-    config: { weight: 'medium', etag: true },
+    config: { weight: 'medium', responseCache: 'data', etag: true },
   }, async (request) => {
     const hash = txHashParam(request.params.txHash);
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);

@@ -20,7 +20,7 @@ export function listBlocksRoute(app: FastifyInstance, ctx: DataApiContext): void
       querystring: { type: 'object', properties: { pageToken: PAGE_TOKEN_QUERY, pageSize: PAGE_SIZE_QUERY } },
       response: { 200: { $ref: 'ListEvmBlocksResponse#' } },
     },
-    config: { weight: 'small' },
+    config: { weight: 'small', responseCache: 'data' },
   }, async (request) => {
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);
     const page = openPage<BlockCursor>(request);

@@ -37,7 +37,7 @@ export function listTransactionsRoute(app: FastifyInstance, ctx: DataApiContext)
       },
       response: { 200: { $ref: 'ListNativeTransactionsResponse#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'data' },
   }, async (request) => {
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);
     const page = openPage<TransactionCursor>(request);

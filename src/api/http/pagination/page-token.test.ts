@@ -87,3 +87,16 @@ describe('PageTokens', () => {
     expect(() => new PageTokens({ secret: 'short' })).toThrow('at least 16');
   });
 });
+
+describe('PageTokens.expiresAt', () => {
+  it('is the issue time plus the lifetime; undefined for what is not a token', () => {
+    let now = 1_000_000;
+    const tokens = new PageTokens({ secret: 'expires-at-test-secret', ttlMs: 60_000, now: () => now });
+    const token = tokens.issue([1], 'q');
+    now += 5_000;
+    expect(tokens.expiresAt(token)).toBe(1_060_000);
+    expect(tokens.expiresAt(token, 1000)).toBe(1_001_000);
+    expect(tokens.expiresAt('not-a-token')).toBeUndefined();
+    expect(tokens.expiresAt('e30.abc')).toBeUndefined(); // {} has no issue time
+  });
+});

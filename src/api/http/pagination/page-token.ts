@@ -96,6 +96,21 @@ export class PageTokens {
     return payload.c;
   }
 
+  /**
+   * When a token stops being accepted (issue time plus `ttlMs`), read without checking its signature: for
+   * tokens this server already accepted. Undefined when it is not a token's shape.
+   */
+  expiresAt(token: string, ttlMs: number = this.ttlMs): number | undefined {
+    const dot = token.indexOf('.');
+    if (dot <= 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
+    try {
+      const payload = JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8')) as Partial<Payload> | null;
+      return typeof payload?.t === 'number' ? payload.t + ttlMs : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   #tag(body: string): Buffer {
     return createHmac('sha256', this.#key).update(body).digest().subarray(0, TAG_BYTES);
   }

@@ -14,6 +14,8 @@ import { rateLimit } from '../rate-limit/rate-limit.js';
 import { RedisCounterStore } from '../rate-limit/redis-counter-store.js';
 import { DATA_API_RATE_LIMITS, type RateLimitTable, type RouteWeight } from '../rate-limit/tiers.js';
 import { requestIdOf, requestLog } from '../request-log/request-log.js';
+import type { DataVersionSource } from '../response-cache/data-version.js';
+import { responseCache } from '../response-cache/response-cache.js';
 import { AJV_OPTIONS } from '../validation/ajv-options.js';
 import { queryArrays } from '../validation/query-arrays.js';
 
@@ -48,6 +50,8 @@ export interface ApiServerOptions {
   messageArrays?: 'validation' | 'always';
   logRequests?: boolean;
   bodyLimit?: number;
+  /** Reuse the answers of routes with `config.responseCache` while the data version is unchanged; absent: off. */
+  responseCache?: { maxBytes: number; maxAgeMs?: number; version: DataVersionSource };
 }
 
 /** Schema keywords route schemas may carry besides JSON Schema's own. */
@@ -105,6 +109,17 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   }
   await app.register(pagination, { secret: options.pageTokens.secret, now, ...(options.pageTokens.ttlMs === undefined ? {} : { ttlMs: options.pageTokens.ttlMs }) });
   await app.register(etags);
+  if (options.responseCache && options.responseCache.maxBytes > 0) {
+    const tokens = app.pageTokens;
+    await app.register(responseCache, {
+      ...options.responseCache,
+      now,
+      tokenExpiry: (request) => {
+        const token = (request.query as { pageToken?: unknown } | undefined)?.pageToken;
+        return typeof token === 'string' && token !== '' ? tokens.expiresAt(token) : undefined;
+      },
+    });
+  }
   await app.register(compression, {});
   await app.register(openApi, options.openApi);
   await app.register(health, { ...(options.health ?? {}), checks: healthChecks, ...(options.health?.liveChecks ? {} : { liveChecks: options.health?.checks ?? {} }) });

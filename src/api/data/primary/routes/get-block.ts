@@ -28,7 +28,7 @@ export function getBlockRoute(app: FastifyInstance, ctx: DataApiContext): void {
       }),
       response: { 200: { $ref: 'GetPrimaryNetworkBlockResponse#' }, 304: { description: 'Not Modified', type: 'null' } },
     },
-    config: { weight: 'xl' },
+    config: { weight: 'xl', responseCache: 'data' },
     ...sendAsBuilt,
   }, async (request, reply) => {
     const { network, blockchainId, blockId } = request.params;

@@ -19,7 +19,7 @@ export function getSubnetRoute(app: FastifyInstance, ctx: DataApiContext): void 
       params: networkParams({ subnetId: { type: 'string', minLength: 1, maxLength: 100, description: 'Subnet ID to fetch details for', examples: ['11111111111111111111111111111111LpoYY'] } }),
       response: { 200: { $ref: 'Subnet#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'data' },
     ...sendAsBuilt,
   }, async (request) => {
     const net = await resolveNetwork(ctx, request.params.network);

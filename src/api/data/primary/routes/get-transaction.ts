@@ -28,7 +28,7 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
       },
     },
     // The view of a tx changes as its outputs are spent and its staker rewarded: an ETag of the body, no long-lived cache.
-    config: { weight: 'medium', etag: true },
+    config: { weight: 'medium', responseCache: 'data', etag: true },
     ...sendAsBuilt,
   }, async (request) => {
     const { network, blockchainId, txHash } = request.params;

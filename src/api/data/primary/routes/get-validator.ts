@@ -32,7 +32,7 @@ export function getValidatorRoute(app: FastifyInstance, ctx: DataApiContext): vo
       querystring: { type: 'object', properties: { pageToken: PAGE_TOKEN, pageSize: pageSize(), validationStatus: VALIDATION_STATUS, sortOrder: SORT_ORDER } },
       response: { 200: { $ref: 'ListValidatorDetailsResponse#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'clock' },
     ...sendAsBuilt,
   }, async (request) => {
     const q = request.query;

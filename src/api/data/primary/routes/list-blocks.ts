@@ -30,7 +30,7 @@ export function listBlocksRoute(app: FastifyInstance, ctx: DataApiContext): void
       },
       response: { 200: { $ref: 'ListPrimaryNetworkBlocksResponse#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'data' },
     ...sendAsBuilt,
   }, async (request) => {
     const q = request.query;

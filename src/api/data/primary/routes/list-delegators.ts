@@ -42,7 +42,7 @@ export function listDelegatorsRoute(app: FastifyInstance, ctx: DataApiContext): 
       },
       response: { 200: { $ref: 'ListDelegatorDetailsResponse#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'clock' },
     ...sendAsBuilt,
   }, async (request) => {
     const q = request.query;

@@ -43,7 +43,7 @@ export function listL1ValidatorsRoute(app: FastifyInstance, ctx: DataApiContext)
       },
       response: { 200: { $ref: 'ListL1ValidatorsResponse#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'data' },
     ...sendAsBuilt,
   }, async (request) => {
     const q = request.query;

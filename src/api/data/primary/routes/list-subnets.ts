@@ -20,7 +20,7 @@ export function listSubnetsRoute(app: FastifyInstance, ctx: DataApiContext): voi
       querystring: { type: 'object', properties: { pageToken: PAGE_TOKEN, pageSize: pageSize(10_000, 100), sortOrder: SORT_ORDER } },
       response: { 200: { $ref: 'ListSubnetsResponse#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'data' },
     ...sendAsBuilt,
   }, async (request) => {
     const net = await resolveNetwork(ctx, request.params.network);

@@ -63,7 +63,7 @@ service, txTypes and timestamps also work without addresses: they then filter th
         200: { oneOf: [{ $ref: 'ListPChainTransactionsResponse#' }, { $ref: 'ListXChainTransactionsResponse#' }, { $ref: 'ListCChainAtomicTransactionsResponse#' }] },
       },
     },
-    config: { weight: 'xl' },
+    config: { weight: 'xl', responseCache: 'data' },
     ...sendAsBuilt,
   }, async (request) => {
     const q = request.query;

@@ -121,7 +121,7 @@ timeRemaining, uptimePerformance and, for mainnet primary-network validators, de
       },
       response: { 200: { $ref: 'ListValidatorDetailsResponse#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'clock' },
     ...sendAsBuilt,
   }, async (request) => {
     const net = await resolveNetwork(ctx, request.params.network);

@@ -22,7 +22,7 @@ export function listVerticesRoute(app: FastifyInstance, ctx: DataApiContext): vo
       querystring: { type: 'object', properties: { pageToken: PAGE_TOKEN, pageSize: pageSize() } },
       response: { 200: { $ref: 'ListXChainVerticesResponse#' } },
     },
-    config: { weight: 'medium' },
+    config: { weight: 'medium', responseCache: 'data' },
     ...sendAsBuilt,
   }, async (request) => {
     const net = await resolveNetwork(ctx, request.params.network);

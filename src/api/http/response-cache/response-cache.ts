@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { globalPlugin } from '../server/global-plugin.js';
+import type { DataVersionSource } from './data-version.js';
+import { ResponseStore, type StoredResponse } from './response-store.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Whether a GET's 200 answers may be reused while the stored data is unchanged: 'data' (they depend on the
+     * stored data only), 'clock' (also on the current second, e.g. a validator's status and time left);
+     * false or absent: never.
+     */
+    responseCache?: 'data' | 'clock' | false;
+  }
+}
+
+export interface ResponseCacheOptions {
+  /** Memory the kept responses may hold. */
+  maxBytes: number;
+  /** How long an answer may be reused at most (it also carries page tokens issued when it was built). */
+  maxAgeMs?: number;
+  /** The store's data version; an answer is reused only under the version it was built under. */
+  version: DataVersionSource;
+  /** Milliseconds since the epoch (tests control it). */
+  now: () => number;
+  /** When the request's page token stops being accepted, if it has one: its answer is not reused past that. */
+  tokenExpiry?: (request: FastifyRequest) => number | undefined;
+}
+
+/** Five minutes: a hot page is served thousands of times; the page tokens it carries keep nearly all of their 24 hours. */
+export const DEFAULT_RESPONSE_MAX_AGE_MS = 300_000;
+
+/** The headers that describe a body (the per-request ones — rate limits, CORS, request id — are set anew). */
+const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified'] as const;
+
+interface RequestState {
+  version: string;
+  second: number;
+  hit: boolean;
+  /** Set when this request builds the answer others for the same URL wait for. */
+  building?: Build;
+}
+
+/** An answer being built: requests for the same URL, version (and second) arriving meanwhile wait for it. */
+interface Build {
+  version: string;
+  second: number;
+  done: Promise<StoredResponse | undefined>;
+  finish(answer: StoredResponse | undefined): void;
+}
+
+/**
+ * Reuses the answers of GET routes that opt in (`config.responseCache`) for identical URLs while the data
+ * version is unchanged, so the hot pages of an API under load cost a version check instead of their queries
+ * and rendering. The version is read before the handler runs, so an answer is never kept under a version older
+ * than the data it shows; only 200 answers are kept; per-request hooks (keys, rate limits, CORS, ETag
+ * revalidation, compression) run on every request, hit or miss. Register after the ETag plugin (so a kept
+ * answer keeps its tag) and before the routes.
+ */
+export const responseCache = globalPlugin('firn-response-cache', async (app: FastifyInstance, options: ResponseCacheOptions) => {
+  const store = new ResponseStore(options.maxBytes);
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_RESPONSE_MAX_AGE_MS;
+  const states = new WeakMap<FastifyRequest, RequestState>();
+  const builds = new Map<string, Build>();
+  app.decorate('responseStore', store);
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const policy = request.routeOptions.config?.responseCache;
+    if (!policy || request.method !== 'GET') return;
+    let version: string;
+    try {
+      version = await options.version();
+    } catch {
+      return; // the handler's own queries report the store's failure
+    }
+    const now = options.now();
+    const state: RequestState = { version, second: Math.floor(now / 1000), hit: false };
+    states.set(request, state);
+    const usable = (answer: StoredResponse | undefined): answer is StoredResponse =>
+      answer !== undefined && answer.version === version && now < answer.expiresAt && (answer.second === undefined || answer.second === state.second);
+    let kept = store.get(request.url);
+    if (!usable(kept)) {
+      // The same answer already being built (a hot page when the data changes): wait for it instead of building it again.
+      const build = builds.get(request.url);
+      if (build && build.version === version && (policy !== 'clock' || build.second === state.second)) kept = await build.done;
+    }
+    if (!usable(kept)) {
+      store.misses++;
+      if (!builds.has(request.url)) {
+        let finish!: (answer: StoredResponse | undefined) => void;
+        const done = new Promise<StoredResponse | undefined>((resolve) => (finish = resolve));
+        state.building = { version, second: state.second, done, finish };
+        builds.set(request.url, state.building);
+      }
+      return;
+    }
+    store.hits++;
+    state.hit = true;
+    void reply.headers(kept.headers);
+    return reply.code(200).send(kept.body);
+  });
+
+  /** Ends this request's build, with its answer when it made one (waiters build their own otherwise). */
+  const finishBuild = (request: FastifyRequest, answer: StoredResponse | undefined) => {
+    const build = states.get(request)?.building;
+    if (!build) return;
+    if (builds.get(request.url) === build) builds.delete(request.url);
+    states.get(request)!.building = undefined;
+    build.finish(answer);
+  };
+  app.addHook('onResponse', async (request: FastifyRequest) => finishBuild(request, undefined));
+  app.addHook('onRequestAbort', async (request: FastifyRequest) => finishBuild(request, undefined));
+
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload?: unknown) => void) => {
+    const state = states.get(request);
+    if (!state || state.hit || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    const now = options.now();
+    const clock = request.routeOptions.config?.responseCache === 'clock';
+    // A clock-dependent answer built across a second boundary belongs to neither second.
+    if (clock && Math.floor(now / 1000) !== state.second) {
+      finishBuild(request, undefined);
+      return done(null, payload);
+    }
+    const tokenEnd = options.tokenExpiry?.(request);
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const entry: StoredResponse = {
+      version: state.version,
+      expiresAt: Math.min(now + maxAgeMs, tokenEnd ?? Infinity),
+      ...(clock ? { second: state.second } : {}),
+      body: Buffer.from(payload, 'utf8'),
+      headers,
+    };
+    store.set(request.url, entry);
+    finishBuild(request, entry);
+    done(null, payload);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The kept responses (present when the response cache is on). */
+    responseStore?: ResponseStore;
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ResponseStore, type StoredResponse } from './response-store.js';
+
+const answer = (bytes: number, version = 'v1'): StoredResponse => ({ version, expiresAt: Infinity, body: Buffer.alloc(bytes), headers: {} });
+
+describe('ResponseStore', () => {
+  it('keeps answers by URL and replaces one stored again', () => {
+    const store = new ResponseStore(1 << 20);
+    store.set('/a', answer(10, 'v1'));
+    store.set('/a', answer(20, 'v2'));
+    expect(store.get('/a')?.version).toBe('v2');
+    expect(store.size).toBe(1);
+    expect(store.bytes).toBe(2 * 2 + 20 + 256);
+    expect(store.get('/b')).toBeUndefined();
+  });
+
+  it('evicts the least recently used answers past its memory budget', () => {
+    const size = 2 * 2 + 1000 + 256;
+    const store = new ResponseStore(4 * size);
+    for (const key of ['/a', '/b', '/c', '/d']) store.set(key, answer(1000));
+    store.get('/a'); // now /b is the oldest
+    store.set('/e', answer(1000));
+    expect(store.get('/b')).toBeUndefined();
+    expect(['/a', '/c', '/d', '/e'].every((k) => store.get(k) !== undefined)).toBe(true);
+    expect(store.bytes).toBe(4 * size);
+  });
+
+  it('does not keep an answer larger than a quarter of the budget', () => {
+    const store = new ResponseStore(4000);
+    store.set('/small', answer(100));
+    store.set('/huge', answer(1000));
+    expect(store.get('/huge')).toBeUndefined();
+    expect(store.get('/small')).toBeDefined();
+  });
+
+  it('delete forgets an answer and its bytes', () => {
+    const store = new ResponseStore(1 << 20);
+    store.set('/a', answer(10));
+    store.delete('/a');
+    store.delete('/a');
+    expect(store.size).toBe(0);
+    expect(store.bytes).toBe(0);
+  });
+});
