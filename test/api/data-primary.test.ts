@@ -31,6 +31,8 @@ import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestData
 import { emptyPrimaryRows, type Owners, type PrimaryRows, type UtxoRow } from '../../src/store/writers/primary/rows.js';
 import { writePrimaryRows } from '../../src/store/writers/primary/write-primary-rows.js';
 import { rpc, startDevnet, type DevnetProcess } from '../helpers/devnet-process.js';
+import { StakingClock } from '../../src/api/data/primary/routes/staking-clock.js';
+import { DataVersion } from '../../src/api/http/response-cache/data-version.js';
 
 const REFERENCE = referenceOpenApiDir();
 const responseSchemas = JSON.parse(readFileSync(resolve(REFERENCE, 'glacier-response-schemas.json'), 'utf8')) as Record<string, { status: number; schema: object }>;
@@ -89,6 +91,8 @@ const cb = (b: Uint8Array) => idToString(b);
 const nodeText = (b: Uint8Array) => nodeIdToString(b);
 const AVAX = 1_000_000_000n;
 const NOW = 2000;
+/** The fixture server's clock (ms): NOW unless a test moves it (and puts it back). */
+let clockMs = NOW * 1000;
 
 const AVAX_ID = id(0xaa);
 const P_ID = id(0);
@@ -315,14 +319,18 @@ function mainnetRows(P: ChainRef): PrimaryRows {
 
 const serverUp = await postgresAvailable();
 
+/** The routes with the response cache on, as createDataApi serves them. */
 async function buildServer(db: DataApiContext['db'], aliases: Record<string, string>, now: () => number): Promise<FastifyInstance> {
+  const version = new DataVersion(db).current;
   const app = await createApiServer({
     openApi: { title: 'Firn Data API (primary network test)' },
     now,
     pageTokens: { secret: 'primary-network-test-secret' },
     rateLimits: { enabled: false, namespace: 'data' },
+    // kept answers live an hour here, so a test moving the clock sees when they end by what they show
+    responseCache: { maxBytes: 8 << 20, maxAgeMs: 3_600_000, version },
   });
-  const ctx: DataApiContext = { db, chains: new ChainDirectory(db, { networkAliases: aliases, now }), presentation: {}, now };
+  const ctx: DataApiContext = { db, chains: new ChainDirectory(db, { networkAliases: aliases, now }), presentation: {}, now, stakingClock: new StakingClock(db, version) };
   await primaryNetworkRoutes(app, ctx);
   await app.ready();
   return app;
@@ -387,7 +395,7 @@ describe.each(TEST_DATABASE_KINDS)('Data API primary-network routes on %s', (kin
       await writePrimaryRows(q, mainnetRows(mainP));
       for (const chain of [P, X, C, mainP]) await q.query(`INSERT INTO checkpoints (chain, stream, height, block_hash) VALUES ($1, 'blocks', 1, $2)`, [chain.id, Buffer.alloc(32)]);
     });
-    app = await buildServer(t.db, { fuji: 'local' }, () => NOW * 1000);
+    app = await buildServer(t.db, { fuji: 'local' }, () => clockMs);
   });
   afterAll(async () => {
     await app?.close();
@@ -564,6 +572,23 @@ describe.each(TEST_DATABASE_KINDS)('Data API primary-network routes on %s', (kin
     await fails('/v1/networks/local/subnets/xyz', 400);
     await ok('listSubnets', '/v1/networks/local/subnets?pageSize=10000&sortOrder=asc');
     await fails('/v1/networks/local/subnets?pageSize=10001', 400);
+  });
+
+  run('a kept validators answer lasts until a staker starts or ends, not past it', async () => {
+    const url = '/v1/networks/local/validators?pageSize=100&validationStatus=pending';
+    const pending = async () => (await ok('listValidators', url)).validators.map((v: any) => v.txHash);
+    try {
+      expect(await pending()).toEqual([cb(TX.v3)]);
+      const hits = app.responseStore!.hits;
+      clockMs = 4_999_000; // v3 starts at 5000 s: the answer still holds
+      expect(await pending()).toEqual([cb(TX.v3)]);
+      expect(app.responseStore!.hits).toBe(hits + 1);
+      clockMs = 5_000_000;
+      expect(await pending()).toEqual([]);
+      expect((await ok('listDelegators', '/v1/networks/local/delegators?delegationStatus=pending')).delegators).toEqual([]);
+    } finally {
+      clockMs = NOW * 1000;
+    }
   });
 
   run('lists validators in the shape of their status, with every filter and sort', async () => {

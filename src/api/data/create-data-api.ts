@@ -10,6 +10,7 @@ import { apiServerOptionsFromConfig } from '../http/server/options-from-config.j
 import { ChainDirectory } from './chains/chain-directory.js';
 import type { DataApiPresentation } from './chains/chain-info.js';
 import { dataApiRoutes, type DataApiContext } from './index.js';
+import { StakingClock } from './primary/routes/staking-clock.js';
 import { createSignatureAggregation } from './signature-aggregation/index.js';
 
 /** The Data API's default port (`npm start` serves it on 8080). */
@@ -69,6 +70,7 @@ export function dataApiConfigFromApiConfig(config: ApiConfig, extra: Partial<Dat
  */
 export async function createDataApi(db: Queryable, config: DataApiConfig): Promise<FastifyInstance> {
   const now = config.now ?? Date.now;
+  const version = new DataVersion(db).current;
   const checks = { database: () => db.query('SELECT 1') };
   const app = await createApiServer({
     openApi: {
@@ -103,7 +105,7 @@ export async function createDataApi(db: Queryable, config: DataApiConfig): Promi
     responseCache: {
       maxBytes: config.responseCache?.maxBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
       ...(config.responseCache?.maxAgeMs !== undefined ? { maxAgeMs: config.responseCache.maxAgeMs } : {}),
-      version: new DataVersion(db).current,
+      version,
     },
   });
   const ctx: DataApiContext = {
@@ -111,6 +113,7 @@ export async function createDataApi(db: Queryable, config: DataApiConfig): Promi
     chains: new ChainDirectory(db, { now, ...(config.networkAliases ? { networkAliases: config.networkAliases } : {}) }),
     presentation: config.presentation ?? {},
     now,
+    stakingClock: new StakingClock(db, version),
     ...(config.nodeUrls && config.nodeUrls.length > 0 ? { signatureAggregation: createSignatureAggregation(config.nodeUrls) } : {}),
   };
   await dataApiRoutes(app, ctx);

@@ -5,6 +5,7 @@ import type { DataApiPresentation } from './chains/chain-info.js';
 import { chainRoutes } from './chains/routes.js';
 import { evmRoutes } from './evm/routes.js';
 import { primaryNetworkRoutes } from './primary/index.js';
+import type { StakingClock } from './primary/routes/staking-clock.js';
 import type { SignatureAggregation } from './signature-aggregation/index.js';
 
 /** What every Data API route needs: the store, the networks and chains it holds, and the clock. */
@@ -16,6 +17,8 @@ export interface DataApiContext {
   presentation: DataApiPresentation;
   /** Milliseconds since the epoch (tests control it). */
   now: () => number;
+  /** When validator and delegator answers next change by the clock alone (for the response cache). */
+  stakingClock: StakingClock;
   /** The signature aggregator and the node it asks; absent when no node URL is configured. */
   signatureAggregation?: SignatureAggregation;
 }

@@ -7,8 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Whether a GET's 200 answers may be reused while the stored data is unchanged: 'data' (they depend on the
-     * stored data only), 'clock' (also on the current second, e.g. a validator's status and time left);
-     * false or absent: never.
+     * stored data only), 'clock' (also on the clock, e.g. a validator's status: kept for its second, or until
+     * the handler's `request.answerValidUntil`); false or absent: never.
      */
     responseCache?: 'data' | 'clock' | false;
   }
@@ -63,6 +63,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
   const states = new WeakMap<FastifyRequest, RequestState>();
   const builds = new Map<string, Build>();
   app.decorate('responseStore', store);
+  app.decorateRequest('answerValidUntil', undefined);
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const policy = request.routeOptions.config?.responseCache;
@@ -115,7 +116,8 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     const state = states.get(request);
     if (!state || state.hit || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
     const now = options.now();
-    const clock = request.routeOptions.config?.responseCache === 'clock';
+    const validUntil = request.answerValidUntil;
+    const clock = request.routeOptions.config?.responseCache === 'clock' && validUntil === undefined;
     // A clock-dependent answer built across a second boundary belongs to neither second.
     if (clock && Math.floor(now / 1000) !== state.second) {
       finishBuild(request, undefined);
@@ -129,7 +131,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     }
     const entry: StoredResponse = {
       version: state.version,
-      expiresAt: Math.min(now + maxAgeMs, tokenEnd ?? Infinity),
+      expiresAt: Math.min(now + maxAgeMs, tokenEnd ?? Infinity, validUntil ?? Infinity),
       ...(clock ? { second: state.second } : {}),
       body: Buffer.from(payload, 'utf8'),
       headers,
@@ -141,6 +143,13 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
 });
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Set by a clock-dependent handler that knows when its answer next changes (milliseconds since the epoch):
+     * the answer is then kept until that instant instead of for its second only.
+     */
+    answerValidUntil?: number;
+  }
   interface FastifyInstance {
     /** The kept responses (present when the response cache is on). */
     responseStore?: ResponseStore;

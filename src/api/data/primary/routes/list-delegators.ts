@@ -51,9 +51,10 @@ export function listDelegatorsRoute(app: FastifyInstance, ctx: DataApiContext): 
     const nodeIds = splitList(q.nodeIds).map((n) => parseNodeId('nodeIds', n));
     const P = await requirePChain(ctx, net);
     const page = openCursor<Cursor>(request);
+    const now = nowSeconds(ctx.now);
     const result = await listDelegators(ctx.db, {
       chain: P.id,
-      now: nowSeconds(ctx.now),
+      now,
       pageSize: page.pageSize,
       sortOrder: q.sortOrder ?? 'desc',
       ...(rewardAddresses.length > 0 ? { rewardAddresses } : {}),
@@ -61,6 +62,7 @@ export function listDelegatorsRoute(app: FastifyInstance, ctx: DataApiContext): 
       ...(q.delegationStatus ? { status: q.delegationStatus } : {}),
       ...(page.cursor ? { cursor: { blockHeight: BigInt(page.cursor[0]), txIndex: page.cursor[1] } } : {}),
     });
+    request.answerValidUntil = await ctx.stakingClock.validUntilMs(P.id, now);
     return {
       delegators: result.items.map((d) => delegatorWire(d, net.network.hrp)),
       ...nextPageToken(page, result.next, (c: DelegatorCursor): Cursor => [c.blockHeight.toString(), c.txIndex]),
