@@ -33,6 +33,19 @@ export const DEFAULT_RESPONSE_MAX_AGE_MS = 300_000;
 /** The headers that describe a body (the per-request ones — rate limits, CORS, request id — are set anew). */
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified'] as const;
 
+/** How long a request waits for another's build before building the answer itself. */
+const BUILD_WAIT_MS = 5_000;
+
+/** The answer another request is building, or undefined if it does not finish in BUILD_WAIT_MS. */
+function waitFor(build: Build): Promise<StoredResponse | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), BUILD_WAIT_MS);
+    timer.unref();
+  });
+  return Promise.race([build.done, late]).finally(() => clearTimeout(timer));
+}
+
 interface RequestState {
   version: string;
   second: number;
@@ -83,7 +96,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     if (!usable(kept)) {
       // The same answer already being built (a hot page when the data changes): wait for it instead of building it again.
       const build = builds.get(request.url);
-      if (build && build.version === version && (policy !== 'clock' || build.second === state.second)) kept = await build.done;
+      if (build && build.version === version && (policy !== 'clock' || build.second === state.second)) kept = await waitFor(build);
     }
     if (!usable(kept)) {
       store.misses++;
