@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 /** The anvil binary shipped inside the npm package `@foundry-rs/anvil` (our speed peer). */
 export function anvilBinary(): string {
@@ -9,12 +10,59 @@ export function anvilBinary(): string {
   return bin;
 }
 
-export interface AnvilProcess { url: string; child: ChildProcess; stop(): Promise<void> }
+export interface AnvilProcess {
+  url: string;
+  child: ChildProcess;
+  /** anvil's stdout and stderr (little with --silent: panics, fatal errors); kept only if anvil died on its own. */
+  logFile: string;
+  /** Undefined while anvil runs; else how it ended, with the tail of its log if it ended on its own. */
+  exited(): string | undefined;
+  /** SIGTERM (SIGKILL after 5 s), resolves once the child is reaped; safe to call again or after a crash. */
+  stop(): Promise<void>;
+}
+
+/** Every anvil still running when this process exits (with its log dir): killed, so none is left orphaned. */
+const running = new Map<ChildProcess, string>();
+process.once('exit', () => {
+  for (const [c, dir] of running) {
+    c.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 /** Starts anvil on loopback and resolves once it answers eth_chainId; returns the time that took. */
 export async function startAnvil(port: number, args: string[] = []): Promise<AnvilProcess & { readyMs: number }> {
+  const logDir = mkdtempSync(join(tmpdir(), 'firn-anvil-'));
+  const logFile = join(logDir, 'anvil.log');
+  const fd = openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: 'ignore' });
+  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  running.set(child, logDir);
+  let sent: NodeJS.Signals | undefined;
+  let ended: string | undefined;
+  const exit = new Promise<void>((r) => child.once('exit', (code, signal) => {
+    running.delete(child);
+    ended = signal ? `killed by ${signal}` : `exited with code ${code}`;
+    // anvil exits 0 on SIGTERM; anything else (a crash, a kill we did not send) keeps the log.
+    if (sent && (code === 0 || signal === sent)) {
+      rmSync(logDir, { recursive: true, force: true });
+    } else {
+      const tail = readFileSync(logFile, 'utf8').trim().split('\n').slice(-20).join('\n');
+      ended = `${ended} on its own${signal === 'SIGKILL' ? ' (a kill stop() did not send: e.g. the kernel OOM killer, see dmesg)' : ''}; log ${logFile}${tail ? `:\n${tail}` : ' (empty)'}`;
+    }
+    r();
+  }));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      sent = 'SIGTERM';
+      child.kill(sent);
+      const t = setTimeout(() => child.kill((sent = 'SIGKILL')), 5000);
+      await exit;
+      clearTimeout(t);
+    }
+    await exit;
+  };
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
@@ -23,14 +71,13 @@ export async function startAnvil(port: number, args: string[] = []): Promise<Anv
     } catch {
       // not up yet
     }
-    if (performance.now() - started > 20_000) throw new Error('anvil did not start');
+    if (ended) throw new Error(`anvil did not start: ${ended}`);
+    if (performance.now() - started > 20_000) {
+      await stop();
+      throw new Error('anvil did not start within 20 s');
+    }
     await new Promise((r) => setTimeout(r, 5));
   }
   const readyMs = performance.now() - started;
-  return {
-    url,
-    child,
-    readyMs,
-    stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }),
-  };
+  return { url, child, logFile, readyMs, exited: () => ended, stop };
 }

@@ -28,6 +28,14 @@ const LOG_BLOCKS = 10_000;
 const BATCH = 100;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CHAIN_ID = 43112;
+/**
+ * anvil's automine cap on txs per block. At its default (1,000) anvil 1.7.1 livelocks once 1,000 txs wait
+ * ready in its pool (it replies before mining; the default BENCH_TXS=2000 outruns its miner that far): its
+ * miner returns the same 1,000 txs again and again without yielding, mines nothing more, and its memory grows
+ * ~50 MB/s until the kernel kills it (the ECONNRESET seen mid-round). Below 1,000 waiting txs a higher cap
+ * picks the same txs, so nothing measured changes; the block gas limit still bounds each block.
+ */
+const ANVIL_MAX_TXS = 1_000_000;
 /** Funded on both: Firn's first dev account is anvil's account 0. */
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 const FEES = { maxFeePerGas: 10n ** 12n, maxPriorityFeePerGas: 1n } as const;
@@ -104,10 +112,25 @@ async function signWorkload(): Promise<Workload> {
   return { transfers, deploy, token, tokenTransfers, batched, fill };
 }
 
+/** How long the head may stand still while a tx waits unmined before the node counts as stalled. */
+const STALL_MS = 15_000;
+
 async function waitReceipt(url: string, hash: Hex): Promise<any> {
+  let since = performance.now();
+  let head: string | undefined;
   for (;;) {
     const r = await rpc(url, 'eth_getTransactionReceipt', [hash]);
     if (r) return r;
+    // A node that stops mining would otherwise be polled forever (anvil's memory grew until it was killed).
+    if (performance.now() - since > STALL_MS) {
+      const now: string = await rpc(url, 'eth_blockNumber');
+      if (now === head) {
+        const pool = await rpc(url, 'txpool_status').then((p) => JSON.stringify(p), () => 'n/a');
+        throw new Error(`node stopped mining: ${hash} unmined, head at ${Number(now)} for ${STALL_MS / 1000} s, txpool ${pool}`);
+      }
+      head = now;
+      since = performance.now();
+    }
     await new Promise((res) => setTimeout(res, 1));
   }
 }
@@ -238,7 +261,8 @@ async function startFirn(port: number) {
     if (performance.now() - started > 30_000) throw new Error('firn did not become healthy');
     await new Promise((r) => setTimeout(r, 20));
   }
-  const stop = () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); });
+  const exit = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM'); await exit; };
   return { url: url + '/ext/bc/C/rpc', stop: async () => { await stop(); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
@@ -252,8 +276,16 @@ async function main() {
   let firn: SideResult | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     if (only !== 'firn') {
-      const a = await startAnvil(await freePort(), ['--chain-id', String(CHAIN_ID)]);
-      try { anvil = best(anvil, await runSide(a.url, w, filler(a.url, w))); } finally { await a.stop(); }
+      const a = await startAnvil(await freePort(), ['--chain-id', String(CHAIN_ID), '--max-transactions', String(ANVIL_MAX_TXS)]);
+      try {
+        anvil = best(anvil, await runSide(a.url, w, filler(a.url, w)));
+      } catch (e) {
+        await a.stop();
+        const how = a.exited();
+        throw how?.includes('on its own') ? new Error(`anvil round ${round + 1}: ${(e as Error).message}; anvil ${how}`, { cause: e }) : e;
+      } finally {
+        await a.stop();
+      }
       process.stdout.write(`anvil round ${round + 1}: ${JSON.stringify(anvil)}\n`);
     }
     if (only !== 'anvil') {
@@ -276,7 +308,8 @@ ${machine()}; server and client on the same 2 cores; Firn and anvil 1.7.1 run on
 ${ROUNDS} alternating rounds, best figure of each side per row.
 Workload: ${N} pre-signed EIP-1559 txs per row from one account (chain id ${CHAIN_ID} on both), each to a fresh
 address, sent one JSON-RPC request at a time over keep-alive HTTP, automine; the clock stops when the last receipt
-exists. ERC-20: \`bench/contracts/BenchToken.sol\` (solc 0.8.37, optimizer on). Firn runs with its defaults
+exists (anvil runs with \`--max-transactions ${ANVIL_MAX_TXS}\`: at its default of 1,000 it stops mining once
+that many txs wait in its pool). ERC-20: \`bench/contracts/BenchToken.sol\` (solc 0.8.37, optimizer on). Firn runs with its defaults
 (LevelDB store, each block durable before the reply). "Firn / anvil" is speed: above 1 means Firn is faster.
 
 | measure | Firn | anvil | Firn / anvil | target |
