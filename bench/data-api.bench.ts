@@ -202,7 +202,7 @@ ${CONNECTIONS} concurrent keep-alive connections (node:http, bodies counted, not
 ${SECONDS} s) after up to ${ROW.warmup} warm-up ones, without \`accept-encoding\` (no compression). Lookups rotate over hundreds of sampled ids.
 After the warm-up most requests of a row are answered from the response cache (an answer kept per URL while the store's data
 version — PostgreSQL's snapshot, read for every request — is unchanged; validator and delegator answers, which depend on the
-clock, are rebuilt each second); "uncached, alone" asks a second Data API process with the cache off, one request at a time: what
+clock, until the next staker starts or ends); "uncached, alone" asks a second Data API process with the cache off, one request at a time: what
 a request costs when its answer is not kept (after each new block, for instance). "store" runs the route's store queries
 (\`src/store/queries/…\`) in the bench process with the same ${CONNECTIONS} callers on a pool of ${POOL}; "store alone" runs them one at a
 time (the database's own latency). Last pages were reached by following \`nextPageToken\` from the first page (${walks.join('; ')}).
