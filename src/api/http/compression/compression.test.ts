@@ -35,3 +35,18 @@ describe('compression plugin', () => {
     expect(small.json()).toEqual({ ok: true });
   });
 });
+
+describe('negotiateEncoding', () => {
+  it('takes the highest q among br and gzip, br on a tie', async () => {
+    const { negotiateEncoding } = await import('./compression.js');
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(negotiateEncoding('x-gzip')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('*;q=0.1, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeUndefined();
+    expect(negotiateEncoding('gzip;q=0')).toBeUndefined();
+    expect(negotiateEncoding('')).toBeUndefined();
+    expect(negotiateEncoding(undefined)).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../errors/http-errors.js';
@@ -98,8 +98,16 @@ describe('response cache', () => {
     expect((await app.inject({ url: '/v1/data', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     const zipped = await app.inject({ url: '/v1/data', headers: { 'accept-encoding': 'gzip' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(first.body);
-    expect(app.responseStore!.hits).toBe(2);
+    const bytes = app.responseStore!.bytes;
+    const br = await app.inject({ url: '/v1/data', headers: { 'accept-encoding': 'br;q=1, gzip;q=0.5' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first.body);
+    expect(app.responseStore!.bytes).toBeGreaterThan(bytes); // the compressed copy is kept and counted
+    const again = await app.inject({ url: '/v1/data', headers: { 'accept-encoding': 'br' } });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(app.responseStore!.hits).toBe(4);
   });
 
   it('requests for an answer being built wait for it instead of building it again', async () => {

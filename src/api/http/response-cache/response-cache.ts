@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD, encodeBody, negotiateEncoding } from '../compression/compression.js';
 import { globalPlugin } from '../server/global-plugin.js';
 import type { DataVersionSource } from './data-version.js';
 import { ResponseStore, type StoredResponse } from './response-store.js';
@@ -67,7 +68,7 @@ interface Build {
  * version is unchanged, so the hot pages of an API under load cost a version check instead of their queries
  * and rendering. The version is read before the handler runs, so an answer is never kept under a version older
  * than the data it shows; only 200 answers are kept; per-request hooks (keys, rate limits, CORS, ETag
- * revalidation, compression) run on every request, hit or miss. Register after the ETag plugin (so a kept
+ * revalidation) run on every request, hit or miss; a kept answer is compressed once per encoding clients ask for. Register after the ETag plugin (so a kept
  * answer keeps its tag) and before the routes.
  */
 export const responseCache = globalPlugin('firn-response-cache', async (app: FastifyInstance, options: ResponseCacheOptions) => {
@@ -111,6 +112,18 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     store.hits++;
     state.hit = true;
     void reply.headers(kept.headers);
+    const encoding = kept.body.length >= COMPRESSION_THRESHOLD && request.headers['x-no-compression'] === undefined ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+    if (encoding) {
+      // Compressed once per answer and encoding, not on every hit (the compression plugin leaves an encoded body alone).
+      let encoded = kept.encoded?.[encoding];
+      if (!encoded) {
+        encoded = encodeBody(kept.body, encoding);
+        (kept.encoded ??= {})[encoding] = encoded;
+        store.grow(request.url, encoded.length);
+      }
+      void reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+      return reply.code(200).send(encoded);
+    }
     return reply.code(200).send(kept.body);
   });
 

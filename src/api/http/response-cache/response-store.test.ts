@@ -33,6 +33,17 @@ describe('ResponseStore', () => {
     expect(store.get('/small')).toBeDefined();
   });
 
+  it('grow counts bytes an answer gains and evicts to stay in budget', () => {
+    const size = 2 * 2 + 1000 + 256;
+    const store = new ResponseStore(4 * size);
+    for (const key of ['/a', '/b', '/c', '/d']) store.set(key, answer(1000));
+    store.grow('/d', 500);
+    expect(store.get('/a')).toBeUndefined();
+    expect(store.bytes).toBe(3 * size + 500);
+    store.grow('/missing', 10);
+    expect(store.bytes).toBe(3 * size + 500);
+  });
+
   it('delete forgets an answer and its bytes', () => {
     const store = new ResponseStore(1 << 20);
     store.set('/a', answer(10));

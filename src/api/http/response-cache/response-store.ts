@@ -9,6 +9,8 @@ export interface StoredResponse {
   /** The body as sent (UTF-8), so a reuse writes it without encoding it again. */
   body: Buffer;
   headers: Record<string, string>;
+  /** The body compressed, per encoding, made the first time a client asks for it. */
+  encoded?: Partial<Record<string, Buffer>>;
 }
 
 /** Bytes an entry holds: its key, its body and a fixed allowance for the rest. */
@@ -52,11 +54,24 @@ export class ResponseStore {
     if (size > this.#maxBytes / 4) return;
     this.#entries.set(key, { entry, size });
     this.#bytes += size;
+    this.#evict();
+  }
+
+  #evict(): void {
     for (const [oldest, slot] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#entries.delete(oldest);
       this.#bytes -= slot.size;
     }
+  }
+
+  /** Counts `bytes` more held by the answer kept under `key` (e.g. a compressed copy), evicting others if needed. */
+  grow(key: string, bytes: number): void {
+    const slot = this.#entries.get(key);
+    if (!slot) return;
+    slot.size += bytes;
+    this.#bytes += bytes;
+    this.#evict();
   }
 
   delete(key: string): void {
