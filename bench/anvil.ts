@@ -21,12 +21,12 @@ export interface AnvilProcess {
   stop(): Promise<void>;
 }
 
-/** Every anvil still running when this process exits (with its log dir): killed, so none is left orphaned. */
-const running = new Map<ChildProcess, string>();
+/** Every anvil still running when this process exits (with its log and home dirs): killed, so none is left orphaned. */
+const running = new Map<ChildProcess, string[]>();
 process.once('exit', () => {
-  for (const [c, dir] of running) {
+  for (const [c, dirs] of running) {
     c.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -36,13 +36,17 @@ export async function startAnvil(port: number, args: string[] = []): Promise<Anv
   const logFile = join(logDir, 'anvil.log');
   const fd = openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: ['ignore', fd, fd] });
+  // anvil keeps block states under ~/.foundry/anvil/tmp (3–4 GB a bench round) and leaves them behind when
+  // stopped: a home of its own, removed when it exits, keeps the disk (and a node's disk-space health) intact.
+  const homeDir = mkdtempSync(join(tmpdir(), 'firn-anvil-home-'));
+  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: ['ignore', fd, fd], env: { ...process.env, HOME: homeDir } });
   closeSync(fd);
-  running.set(child, logDir);
+  running.set(child, [logDir, homeDir]);
   let sent: NodeJS.Signals | undefined;
   let ended: string | undefined;
   const exit = new Promise<void>((r) => child.once('exit', (code, signal) => {
     running.delete(child);
+    rmSync(homeDir, { recursive: true, force: true });
     ended = signal ? `killed by ${signal}` : `exited with code ${code}`;
     // anvil exits 0 on SIGTERM; anything else (a crash, a kill we did not send) keeps the log.
     if (sent && (code === 0 || signal === sent)) {

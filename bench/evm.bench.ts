@@ -9,7 +9,7 @@
  * BENCH_QUICK=1 runs the two tx workloads only (for profiling: FIRN_NODE_OPTIONS=--cpu-prof).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import solc from 'solc';
@@ -249,21 +249,28 @@ function filler(url: string, w: Workload) {
 async function startFirn(port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'firn-evm-bench-'));
   const args = [BIN, 'node', `--data-dir=${dataDir}`, `--http-port=${port}`, ...(process.env.FIRN_ARGS ?? '').split(' ').filter(Boolean)];
-  const child = spawn(process.execPath, [...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...args], { stdio: 'ignore' });
+  const logPath = join(dataDir, '..', `${dataDir.split('/').pop()}.log`);
+  const log = openSync(logPath, 'w');
+  const child = spawn(process.execPath, [...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...args], { stdio: ['ignore', log, log] });
+  closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
+  const tail = () => readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n');
   for (;;) {
+    let status = 0;
     try {
-      if ((await fetch(url + '/ext/health')).status === 200) break;
+      status = (await fetch(url + '/ext/health')).status;
+      if (status === 200) break;
     } catch {
       // not up yet
     }
-    if (performance.now() - started > 30_000) throw new Error('firn did not become healthy');
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`firn exited (${child.exitCode ?? child.signalCode}) before it was healthy; ${logPath}:\n${tail()}`);
+    if (performance.now() - started > 30_000) throw new Error(`firn did not become healthy in 30 s (last /ext/health status ${status || 'no answer'}); ${logPath}:\n${tail()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   const exit = new Promise<void>((r) => child.once('exit', () => r()));
   const stop = async () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM'); await exit; };
-  return { url: url + '/ext/bc/C/rpc', stop: async () => { await stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+  return { url: url + '/ext/bc/C/rpc', stop: async () => { await stop(); rmSync(dataDir, { recursive: true, force: true }); rmSync(logPath, { force: true }); } };
 }
 
 async function main() {
