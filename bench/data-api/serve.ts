@@ -24,7 +24,6 @@ async function serve(): Promise<void> {
     logRequests: false,
     ...(process.env.BENCH_RESPONSE_CACHE_MB !== undefined ? { responseCache: { maxBytes: Number(process.env.BENCH_RESPONSE_CACHE_MB) * 1024 * 1024 } } : {}),
   });
-  if (process.env.BENCH_CACHE_STATS) setInterval(() => { const s = app.responseStore; if (s) console.error(`cache: ${s.size} entries, ${(s.bytes / 1048576).toFixed(0)} MiB, hits ${s.hits}, misses ${s.misses}`); }, 5000).unref();
   await app.listen({ host: '127.0.0.1', port });
   process.send?.('listening');
   let stopping = false;

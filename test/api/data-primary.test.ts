@@ -330,7 +330,7 @@ async function buildServer(db: DataApiContext['db'], aliases: Record<string, str
     // kept answers live an hour here, so a test moving the clock sees when they end by what they show
     responseCache: { maxBytes: 8 << 20, maxAgeMs: 3_600_000, version },
   });
-  const ctx: DataApiContext = { db, chains: new ChainDirectory(db, { networkAliases: aliases, now }), presentation: {}, now, stakingClock: new StakingClock(db, version) };
+  const ctx: DataApiContext = { db, chains: new ChainDirectory(db, { networkAliases: aliases, now }), presentation: {}, now, stakingClock: new StakingClock(db) };
   await primaryNetworkRoutes(app, ctx);
   await app.ready();
   return app;

@@ -113,7 +113,7 @@ export async function createDataApi(db: Queryable, config: DataApiConfig): Promi
     chains: new ChainDirectory(db, { now, ...(config.networkAliases ? { networkAliases: config.networkAliases } : {}) }),
     presentation: config.presentation ?? {},
     now,
-    stakingClock: new StakingClock(db, version),
+    stakingClock: new StakingClock(db),
     ...(config.nodeUrls && config.nodeUrls.length > 0 ? { signatureAggregation: createSignatureAggregation(config.nodeUrls) } : {}),
   };
   await dataApiRoutes(app, ctx);

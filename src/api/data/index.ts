@@ -17,7 +17,7 @@ export interface DataApiContext {
   presentation: DataApiPresentation;
   /** Milliseconds since the epoch (tests control it). */
   now: () => number;
-  /** When validator and delegator answers next change by the clock alone (for the response cache). */
+  /** When validator and delegator answers next change by the clock alone (tells the response cache). */
   stakingClock: StakingClock;
   /** The signature aggregator and the node it asks; absent when no node URL is configured. */
   signatureAggregation?: SignatureAggregation;

@@ -78,6 +78,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
   const builds = new Map<string, Build>();
   app.decorate('responseStore', store);
   app.decorateRequest('answerValidUntil', undefined);
+  app.decorateRequest('dataVersion', undefined);
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const policy = request.routeOptions.config?.responseCache;
@@ -88,6 +89,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     } catch {
       return; // the handler's own queries report the store's failure
     }
+    request.dataVersion = version;
     const now = options.now();
     const state: RequestState = { version, second: Math.floor(now / 1000), hit: false };
     states.set(request, state);
@@ -170,6 +172,8 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The data version this request's answer is built and kept under (set when the response cache applies to it). */
+    dataVersion?: string;
     /**
      * Set by a clock-dependent handler that knows when its answer next changes (milliseconds since the epoch):
      * the answer is then kept until that instant instead of for its second only.

@@ -8,7 +8,6 @@ import { cb58 } from '../wire/format.js';
 import { resolveBlockchainId } from './blockchain-id.js';
 import { requirePChain, resolveNetwork } from './resolve-network.js';
 import { StakingClock } from '../routes/staking-clock.js';
-import { DataVersion } from '../../../http/response-cache/data-version.js';
 
 const id = (b: number) => new Uint8Array(32).fill(b);
 const FUJI_X = '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm';
@@ -30,7 +29,7 @@ describe('network and blockchainId parameters', () => {
     await ensureChain(t.db, { network, blockchainId: id(0x44), subnetId: id(0x15), vm: 'evm', evmChainId: 777n, name: 'L1' });
     // P and C are indexed; X has no block yet.
     for (const chain of [P, C]) await t.db.query(`INSERT INTO checkpoints (chain, stream, height, block_hash) VALUES ($1, 'blocks', 1, $2)`, [chain.id, Buffer.alloc(32)]);
-    ctx = { db: t.db, chains: new ChainDirectory(t.db, { networkAliases: { fuji: 'local' } }), presentation: {}, now: Date.now, stakingClock: new StakingClock(t.db, new DataVersion(t.db).current) };
+    ctx = { db: t.db, chains: new ChainDirectory(t.db, { networkAliases: { fuji: 'local' } }), presentation: {}, now: Date.now, stakingClock: new StakingClock(t.db) };
   });
   afterAll(async () => {
     await t?.dispose();

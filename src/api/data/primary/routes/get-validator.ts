@@ -54,7 +54,7 @@ export function getValidatorRoute(app: FastifyInstance, ctx: DataApiContext): vo
     if (result.items.length === 0 && !page.cursor && !(await nodeHasValidations(ctx.db, P.id, nodeId))) {
       throw new NotFoundError(`Validator ${request.params.nodeId} not found: the node never validated on network ${net.requested}`);
     }
-    request.answerValidUntil = await ctx.stakingClock.validUntilMs(P.id, now, []);
+    await ctx.stakingClock.markAnswer(request, P.id, now);
     return {
       validators: await validatorWires(ctx.db, P.id, now, net.network.hrp, result.items),
       ...nextPageToken(page, result.next, validatorCursorToWire),

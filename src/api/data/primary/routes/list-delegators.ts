@@ -62,7 +62,7 @@ export function listDelegatorsRoute(app: FastifyInstance, ctx: DataApiContext): 
       ...(q.delegationStatus ? { status: q.delegationStatus } : {}),
       ...(page.cursor ? { cursor: { blockHeight: BigInt(page.cursor[0]), txIndex: page.cursor[1] } } : {}),
     });
-    request.answerValidUntil = await ctx.stakingClock.validUntilMs(P.id, now);
+    await ctx.stakingClock.markAnswer(request, P.id, now);
     return {
       delegators: result.items.map((d) => delegatorWire(d, net.network.hrp)),
       ...nextPageToken(page, result.next, (c: DelegatorCursor): Cursor => [c.blockHeight.toString(), c.txIndex]),

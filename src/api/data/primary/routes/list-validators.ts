@@ -137,7 +137,7 @@ timeRemaining, uptimePerformance and, for mainnet primary-network validators, de
       pageSize: page.pageSize,
       ...(page.cursor ? { cursor: validatorCursorFromWire(page.cursor) } : {}),
     });
-    request.answerValidUntil = await ctx.stakingClock.validUntilMs(P.id, now, [filters.minTimeRemaining, filters.maxTimeRemaining].filter((x): x is bigint => x !== undefined));
+    await ctx.stakingClock.markAnswer(request, P.id, now, [filters.minTimeRemaining, filters.maxTimeRemaining].filter((x): x is bigint => x !== undefined));
     return {
       validators: await validatorWires(ctx.db, P.id, now, net.network.hrp, result.items),
       ...nextPageToken(page, result.next, validatorCursorToWire),

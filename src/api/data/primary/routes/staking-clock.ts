@@ -1,6 +1,6 @@
 import { stakingInstants, type StakingInstants } from '../../../../store/queries/primary-api/staking-instants.js';
 import type { Queryable } from '../../../../store/database/database.js';
-import type { DataVersionSource } from '../../../http/response-cache/data-version.js';
+import type { FastifyRequest } from 'fastify';
 
 /** The first value of a sorted array greater than `x`, or Infinity. */
 function firstAbove(sorted: Float64Array, x: number): number {
@@ -22,22 +22,26 @@ function firstAbove(sorted: Float64Array, x: number): number {
  */
 export class StakingClock {
   readonly #db: Queryable;
-  readonly #version: DataVersionSource;
   readonly #read = new Map<number, { version: string; instants: Promise<StakingInstants> }>();
 
-  constructor(db: Queryable, version: DataVersionSource) {
+  constructor(db: Queryable) {
     this.#db = db;
-    this.#version = version;
   }
 
   /**
-   * Milliseconds since the epoch until which an answer built at `now` (seconds) stays right; `bounds` are the
-   * time-remaining bounds (seconds) the query filters by. Undefined when the instants cannot be read.
+   * Tells the response cache how long an answer built at `now` (seconds) stays right, when the cache keeps
+   * this request's answer (it set `request.dataVersion`); `bounds` are the time-remaining bounds (seconds)
+   * the query filters by. Without a version (cache off) nothing is read.
    */
-  async validUntilMs(chain: number, now: bigint, bounds: readonly bigint[] = []): Promise<number | undefined> {
+  async markAnswer(request: FastifyRequest, chain: number, now: bigint, bounds: readonly bigint[] = []): Promise<void> {
+    if (request.dataVersion === undefined) return;
+    request.answerValidUntil = await this.validUntilMs(request.dataVersion, chain, now, bounds);
+  }
+
+  /** Milliseconds since the epoch until which an answer built at `now` under `version` stays right; undefined when unknown. */
+  async validUntilMs(version: string, chain: number, now: bigint, bounds: readonly bigint[] = []): Promise<number | undefined> {
     let instants: StakingInstants;
     try {
-      const version = await this.#version();
       let read = this.#read.get(chain);
       if (!read || read.version !== version) {
         read = { version, instants: stakingInstants(this.#db, chain) };
