@@ -54,8 +54,8 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
     await waitUntilCaughtUp(clean);
     expect(await clean.stop()).toBe(0);
 
-    const checkpointOf = async () => {
-      const db = new PgDatabase(crashed.url);
+    const checkpointOf = async (url = crashed.url) => {
+      const db = new PgDatabase(url);
       try {
         const { rows } = await db.query<{ height: string }>(`SELECT height FROM checkpoints c JOIN chains ch ON ch.id = c.chain WHERE ch.name = 'C'`).catch(() => ({ rows: [] as { height: string }[] }));
         return rows[0] ? Number(rows[0].height) : -1;
@@ -64,17 +64,23 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
       }
     };
     const progress: number[] = [];
+    const end = await checkpointOf(reference.url);
+    let reached = 0;
     let kills = 0;
     for (let i = 0; i < 10; i++) {
       const batch = 1 + Math.floor(random() * 60);
       const indexer = await startIndexerProcess([...common, `--database-url=${crashed.url}`, `--batch-blocks=${batch}`, `--prefetch=${1 + Math.floor(random() * 6)}`]);
-      // Kill at a random moment after it started following (its ops server answers once followers run).
+      // Kill at a random point of the backfill, whatever its speed: once the checkpoint passes a random height
+      // within the next ~third of what is left, then a random few ms later (mid-batch, mid-transaction).
       for (let wait = 0; (await indexer.ready()).status === 0 && wait < 600; wait++) await new Promise((r) => setTimeout(r, 50));
-      await new Promise((r) => setTimeout(r, random() * 1500));
+      const target = reached + Math.floor(random() * 0.35 * (end - reached));
+      for (let wait = 0; (await checkpointOf()) < target && wait < 1000; wait++) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, random() * 40));
       if (indexer.child.exitCode !== null) throw new Error(`indexer exited early (seed ${seed}):\n${indexer.output()}`);
       await indexer.kill();
       kills++;
-      progress.push(await checkpointOf());
+      reached = await checkpointOf();
+      progress.push(reached);
     }
     const last = await startIndexerProcess([...common, `--database-url=${crashed.url}`]);
     await waitUntilCaughtUp(last);
