@@ -85,7 +85,8 @@ export interface BuildResult {
   dropped: { ptx: PoolTx; error: string }[];
 }
 
-async function creditFee(state: BuildInput['state'], coinbase: Address, amount: bigint): Promise<void> {
+/** The base-fee part of a tx's fee, which goes to the coinbase as coreth pays it (ethereumjs burns it). */
+export async function creditFee(state: BuildInput['state'], coinbase: Address, amount: bigint): Promise<void> {
   if (amount === 0n) return;
   const account = await state.getAccount(coinbase);
   await state.modifyAccountFields(coinbase, { balance: (account?.balance ?? 0n) + amount });

@@ -447,11 +447,12 @@ export class EvmChain {
   // ── state ─────────────────────────────────────────────────────────────────────────────────
 
   /** A throw-away state view after block `n` (default: head). */
-  private async stateAt(n?: bigint): Promise<{ state: MerkleStateManager; block: StoredBlock }> {
+  private async stateAt(n?: bigint): Promise<{ state: MerkleStateManager; block: StoredBlock; scratch: ScratchDb }> {
     const block = n === undefined || n === this.headNumber ? this.head : await this.getBlockByNumber(n);
     if (!block) throw new ClientError('header not found');
     const root = block === this.head ? this.headStateRoot : block.block.header.stateRoot;
-    return { state: openState(new ScratchDb(this.trieDb), root, this.common), block };
+    const scratch = new ScratchDb(this.trieDb);
+    return { state: openState(scratch, root, this.common), block, scratch };
   }
 
   async getBalance(address: Uint8Array, n?: bigint): Promise<bigint> {
@@ -525,10 +526,13 @@ export class EvmChain {
     return this.rules.createVm({ common: this.common, stateManager: state, blockchain: blockHashes(this.blocks) });
   }
 
-  /** A throw-away state after block `n` (default: head) with a VM over it (query/: overrides, proofs, access lists). */
-  async stateView(n?: bigint): Promise<{ state: MerkleStateManager; block: StoredBlock; vm: VM }> {
-    const { state, block } = await this.stateAt(n);
-    return { state, block, vm: await this.callVm(state) };
+  /**
+   * A throw-away state after block `n` (default: head) with a VM over it (query/: overrides, proofs, access
+   * lists; tracing/). `scratch` holds the trie nodes its writes made.
+   */
+  async stateView(n?: bigint): Promise<{ state: MerkleStateManager; block: StoredBlock; vm: VM; scratch: ScratchDb }> {
+    const { state, block, scratch } = await this.stateAt(n);
+    return { state, block, scratch, vm: await this.callVm(state) };
   }
 
   // ── devnet controls (controls/) ─────────────────────────────────────────────────────────────

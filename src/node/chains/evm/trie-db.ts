@@ -84,6 +84,10 @@ export class TrieDb implements DB<string, Value> {
 export class ScratchDb implements DB<string, Value> {
   private readonly writes = new Map<string, Uint8Array>();
   constructor(private readonly base: DB<string, Value>) {}
+  /** Trie nodes written so far (all kept in memory). */
+  get size(): number {
+    return this.writes.size;
+  }
   async get(k: string): Promise<Value | undefined> {
     return this.writes.get(k) ?? this.base.get(k);
   }

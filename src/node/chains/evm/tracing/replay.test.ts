@@ -1,4 +1,4 @@
-import { describe, it, expect, beforeAll } from 'vitest';
+import { describe, it, expect, beforeAll, vi } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { bytesToHex, hexToBytes } from '../../../../lib/hex.js';
 import { openMemoryStore } from '../../../storage/kv.js';
@@ -241,6 +241,33 @@ describe('block traces, traceCall and errors', () => {
     await expect(call('debug_traceBlockByHash', ['0x' + '11'.repeat(32)])).rejects.toThrow(`block 0x${'11'.repeat(32)} not found`);
     const js = await call('debug_traceBlockByNumber', ['latest', { tracer: 'fancyTracer' }]);
     expect(js).toEqual([h1, h2].map((txHash) => ({ txHash, error: 'ReferenceError: fancyTracer is not defined at <eval>:1:2(0)' })));
+  });
+
+  it('traces consecutive blocks from the state the previous trace left, as from the store', async () => {
+    chain.setAutomine(false);
+    const blocks = [];
+    const firstTxs: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      firstTxs.push(await send(STORE, word(200 + i)));
+      await send(CALLER, '0x');
+      blocks.push(...(await chain.mine()));
+    }
+    chain.setAutomine(true);
+    const trace = (b: (typeof blocks)[number]) => call('debug_traceBlockByNumber', ['0x' + b.block.header.number.toString(16), { tracer: 'prestateTracer' }]);
+    const fromStore = [];
+    for (const b of [...blocks].reverse()) fromStore.unshift(await trace(b));
+    const opened = vi.spyOn(chain, 'stateView');
+    const chained = [];
+    for (const b of blocks) chained.push(await trace(b));
+    expect(opened).toHaveBeenCalledTimes(1); // the first block's parent; the others follow on from memory
+    opened.mockRestore();
+    expect(chained).toEqual(fromStore);
+    // the coinbase gets each tx's whole fee, base fee included, before the next tx runs (as coreth pays it)
+    const coinbase = '0x0100000000000000000000000000000000000000';
+    const first = (await chain.getTransaction(hexToBytes(firstTxs[1]!)))!.receipt!;
+    const pre = (tx: number) => BigInt(chained[1][tx].result[coinbase].balance);
+    expect(pre(1) - pre(0)).toBe(first.gasUsed * first.effectiveGasPrice);
+    expect(pre(0)).toBe(await chain.getBalance(hexToBytes(coinbase), blocks[0]!.block.header.number));
   });
 
   it('traceCall runs on the block state with overrides and never changes the chain', async () => {

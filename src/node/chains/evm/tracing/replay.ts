@@ -1,13 +1,16 @@
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import type { TypedTransaction } from '@ethereumjs/tx';
+import { equalsBytes } from '@ethereumjs/util';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { bytesToHex } from '../../../../lib/hex.js';
-import { BLACKHOLE, envBlock } from '../block-builder.js';
+import { BLACKHOLE, creditFee, envBlock } from '../block-builder.js';
 import type { StoredBlock } from '../block-store.js';
 import { type CallRequest, RPC_GAS_CAP, runCall } from '../call.js';
 import type { EvmChain } from '../evm-chain.js';
+import type { ScratchDb } from '../trie-db.js';
 import { type BlockOverrides, type StateOverrides, applyBlockOverrides, applyStateOverrides } from './call-overrides.js';
 import { observe } from './observe.js';
+import { type ReplayedState, ReplayStates } from './replay-states.js';
 import { type TraceConfig, createTracer } from './trace-config.js';
 import type { Tracer } from './types.js';
 
@@ -21,31 +24,56 @@ export interface TxTraceResult {
 interface Replay {
   vm: VM;
   state: MerkleStateManager;
+  scratch: ScratchDb;
   txs: TypedTransaction[];
   env: ReturnType<typeof envBlock>;
+  baseFee: bigint;
   gasUsed: bigint;
 }
 
-/**
- * The block's parent state in a throw-away view, with the block's own environment (number, timestamp, gas
- * limit, base fee, the black-hole coinbase) as it was mined. Reads only: block production goes on meanwhile.
- */
-async function replayFromParent(chain: EvmChain, block: StoredBlock): Promise<Replay> {
-  const h = block.block.header;
-  if (h.number === 0n) throw new Error('genesis is not traceable');
-  const { vm, state } = await chain.stateView(h.number - 1n);
-  const env = envBlock(chain.common, { number: h.number, timestamp: h.timestamp, gasLimit: h.gasLimit, baseFee: h.baseFee ?? 0n, coinbase: h.coinbase });
-  return { vm, state, txs: chain.blockTransactions(block), env, gasUsed: 0n };
+const replayStates = new WeakMap<EvmChain, ReplayStates>();
+
+function keptStates(chain: EvmChain): ReplayStates {
+  let states = replayStates.get(chain);
+  if (!states) replayStates.set(chain, (states = new ReplayStates()));
+  return states;
 }
 
-/** Runs the block's next tx as the block builder did, optionally traced. */
+/**
+ * The block's parent state in a throw-away view (the state a trace of the parent left, when there is one),
+ * with the block's own environment (number, timestamp, gas limit, base fee, the black-hole coinbase) as it
+ * was mined. Reads only: block production goes on meanwhile. The block's changes stay in the state's caches
+ * under one outer checkpoint until `finishBlock`.
+ */
+async function replayFromParent(chain: EvmChain, block: StoredBlock, kept?: Promise<ReplayedState | undefined>, txs = chain.blockTransactions(block)): Promise<Replay> {
+  const h = block.block.header;
+  if (h.number === 0n) throw new Error('genesis is not traceable');
+  const { vm, state, scratch } = (await kept) ?? await chain.stateView(h.number - 1n);
+  const baseFee = h.baseFee ?? 0n;
+  const env = envBlock(chain.common, { number: h.number, timestamp: h.timestamp, gasLimit: h.gasLimit, baseFee, coinbase: h.coinbase });
+  await state.checkpoint();
+  return { vm, state, scratch, txs, env, baseFee, gasUsed: 0n };
+}
+
+/** Runs the block's next tx as the block builder did (the whole fee to the coinbase), optionally traced. */
 async function runNext(r: Replay, i: number, tracer?: Tracer, timeoutMs?: number): Promise<unknown> {
-  const run = () => runTx(r.vm, { tx: r.txs[i]!, block: r.env, skipHardForkValidation: true, blockGasUsed: r.gasUsed });
+  const run = async () => {
+    const res = await runTx(r.vm, { tx: r.txs[i]!, block: r.env, skipHardForkValidation: true, blockGasUsed: r.gasUsed });
+    r.gasUsed += res.totalGasSpent;
+    await creditFee(r.state, r.env.header.coinbase, res.totalGasSpent * r.baseFee);
+  };
   if (!tracer) {
-    r.gasUsed += (await run()).totalGasSpent;
+    await run();
     return undefined;
   }
-  return traced(r.vm, r.state, tracer, timeoutMs, async () => { r.gasUsed += (await run()).totalGasSpent; });
+  return traced(r.vm, r.state, tracer, timeoutMs, run);
+}
+
+/** The replayed state after the whole block, when it is the block's state (its root matches the header's). */
+async function finishBlock(r: Replay, block: StoredBlock): Promise<ReplayedState | undefined> {
+  await r.state.commit();
+  const root = await r.state.getStateRoot();
+  return equalsBytes(root, block.block.header.stateRoot) ? { vm: r.vm, state: r.state, scratch: r.scratch } : undefined;
 }
 
 /** Runs `fn` with `tracer` fed from the VM's events; the tracer's result, or the error that stopped it. */
@@ -68,18 +96,28 @@ async function traced(vm: VM, state: MerkleStateManager, tracer: Tracer, timeout
  * call; a name geth would hand to its JavaScript engine fails each tx on its own.
  */
 export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: TraceConfig): Promise<TxTraceResult[]> {
-  const r = await replayFromParent(chain, block);
-  const hashes = r.txs.map((tx) => bytesToHex(tx.hash()));
+  const txs = chain.blockTransactions(block);
+  const hashes = txs.map((tx) => bytesToHex(tx.hash()));
   try {
     createTracer(cfg);
   } catch (e) {
     return hashes.map((txHash) => ({ txHash, error: (e as Error).message }));
   }
-  const out: TxTraceResult[] = [];
-  for (let i = 0; i < r.txs.length; i++) {
-    out.push({ txHash: hashes[i]!, result: await runNext(r, i, createTracer(cfg), cfg.timeoutMs) });
+  const states = keptStates(chain);
+  const parentState = states.take(block.block.header.parentHash);
+  const offer = states.promise(block.hash);
+  let after: ReplayedState | undefined;
+  try {
+    const r = await replayFromParent(chain, block, parentState, txs);
+    const out: TxTraceResult[] = [];
+    for (let i = 0; i < r.txs.length; i++) {
+      out.push({ txHash: hashes[i]!, result: await runNext(r, i, createTracer(cfg), cfg.timeoutMs) });
+    }
+    after = await finishBlock(r, block);
+    return out;
+  } finally {
+    offer(after);
   }
-  return out;
 }
 
 /** debug_traceTransaction: replays the txs before it in its block, then traces it. */
