@@ -9,6 +9,7 @@ import { type FeeConfig, type FeeState, decodeFeeState, encodeFeeState, feeState
 import { type RawLog, type StoredReceipt, consensusReceipt } from './receipts.js';
 import { orderedTrieRoot } from './trie-root.js';
 import { type PoolTx, feeCap, tipCap } from './tx-pool.js';
+import type { CallRecorder } from './tracing/call-recorder.js';
 import { warpPredicatesOf } from './warp/warp-predicates.js';
 
 /** Every C-chain block's coinbase: the black-hole address (graft/evm/constants). */
@@ -75,6 +76,8 @@ export interface BuildInput {
   extData?: ExtDataBuilder;
   /** Precompile activations due by this block (the C-chain's warp at Durango). */
   activations?: UpgradeActivations;
+  /** Records each included tx's callTracer result. */
+  recorder?: CallRecorder;
 }
 
 export interface BuildResult {
@@ -83,6 +86,8 @@ export interface BuildResult {
   included: PoolTx[];
   /** Txs that failed execution (invalid now: nonce/balance/fee); they leave the pool. */
   dropped: { ptx: PoolTx; error: string }[];
+  /** Each included tx's callTracer result as JSON (undefined where it could not be recorded); absent without a recorder. */
+  traces?: (string | undefined)[];
 }
 
 /** The base-fee part of a tx's fee, which goes to the coinbase as coreth pays it (ethereumjs burns it). */
@@ -99,6 +104,7 @@ export interface ExecutedTxs {
   dropped: { ptx: PoolTx; error: string }[];
   gasUsed: bigint;
   bloom: Bloom;
+  traces?: (string | undefined)[];
 }
 
 /**
@@ -111,10 +117,11 @@ export async function executeCandidates(inp: {
   vm: VM; state: BuildInput['state']; common: Common; env: Block; baseFee: bigint; gasAvailable: bigint; candidates: PoolTx[];
   /** A reason to drop the tx before running it (subnet-EVM's tx allow list), or undefined. */
   admit?: (ptx: PoolTx) => Promise<string | undefined>;
+  recorder?: CallRecorder;
 }): Promise<ExecutedTxs> {
-  const { vm, state, env, baseFee } = inp;
+  const { vm, state, env, baseFee, recorder } = inp;
   const coinbase = env.header.coinbase;
-  const out: ExecutedTxs = { receipts: [], included: [], dropped: [], gasUsed: 0n, bloom: new Bloom(undefined, inp.common) };
+  const out: ExecutedTxs = { receipts: [], included: [], dropped: [], gasUsed: 0n, bloom: new Bloom(undefined, inp.common), ...(recorder ? { traces: [] } : {}) };
   const blocked = new Set<string>();
   for (const ptx of inp.candidates) {
     if (blocked.has(ptx.senderHex)) continue;
@@ -129,13 +136,16 @@ export async function executeCandidates(inp: {
       continue;
     }
     let res;
+    recorder?.beginTx(ptx.tx, ptx.sender.bytes);
     try {
       res = await runTx(vm, { tx: ptx.tx, block: env, skipHardForkValidation: true, blockGasUsed: out.gasUsed });
     } catch (e) {
+      recorder?.abandonTx();
       out.dropped.push({ ptx, error: (e as Error).message });
       blocked.add(ptx.senderHex);
       continue;
     }
+    out.traces?.push(recorder!.endTx(res));
     out.gasUsed += res.totalGasSpent;
     await creditFee(state, coinbase, res.totalGasSpent * baseFee);
     const tip = tipCap(ptx.tx) < feeCap(ptx.tx) - baseFee ? tipCap(ptx.tx) : feeCap(ptx.tx) - baseFee;
@@ -175,7 +185,7 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
   await state.checkpoint();
   try {
     await inp.activations?.(state, parent.timestamp, { number, time: timestamp }, common.chainId());
-    executed = await executeCandidates({ vm, state, common, env, baseFee: fees.baseFee, gasAvailable, candidates: inp.candidates });
+    executed = await executeCandidates({ vm, state, common, env, baseFee: fees.baseFee, gasAvailable, candidates: inp.candidates, ...(inp.recorder ? { recorder: inp.recorder } : {}) });
     if (inp.extData) ext = await inp.extData({ state, number, timestamp, baseFee: fees.baseFee, gasCapacity: fees.state.capacity - executed.gasUsed });
     await state.commit();
   } catch (e) {
@@ -223,5 +233,5 @@ export async function buildBlock(inp: BuildInput): Promise<BuildResult> {
     timestampMs: inp.timestampMs,
     minDelayExcess: nextDelayExcess(parent.minDelayExcess ?? 0n, inp.desiredDelayExcess),
   };
-  return { block: { header, txs: included.map((p) => p.raw), uncles: [], version: 0, extData }, receipts, included, dropped };
+  return { block: { header, txs: included.map((p) => p.raw), uncles: [], version: 0, extData }, receipts, included, dropped, ...(executed.traces ? { traces: executed.traces } : {}) };
 }

@@ -36,8 +36,8 @@ export class BlockStore {
 
   constructor(private readonly db: KvStore, private readonly keys: EvmKeys, private readonly codec: BlockCodec = CORETH_BLOCK_CODEC) {}
 
-  /** The writes that make `block` the new head. */
-  acceptOps(stored: StoredBlock, receipts: StoredReceipt[], txHashes: Uint8Array[]): KvOp[] {
+  /** The writes that make `block` the new head (with its txs' callTracer results, when they were recorded). */
+  acceptOps(stored: StoredBlock, receipts: StoredReceipt[], txHashes: Uint8Array[], callTraces?: (string | undefined)[]): KvOp[] {
     const { block, hash, bytes } = stored;
     const n = block.header.number;
     const ops: KvOp[] = [
@@ -46,6 +46,9 @@ export class BlockStore {
       { type: 'put', key: this.keys.receipts(hash), value: encodeReceipts(receipts) },
       { type: 'put', key: this.keys.head(), value: hash },
     ];
+    if (callTraces && callTraces.length > 0) {
+      ops.push({ type: 'put', key: this.keys.callTraces(hash), value: Buffer.from(`[${callTraces.map((t) => t ?? 'null').join(',')}]`) });
+    }
     txHashes.forEach((th, i) => {
       ops.push({ type: 'put', key: this.keys.txLookup(th), value: RLP.encode([hash, bigIntToUnpaddedBytes(n), bigIntToUnpaddedBytes(BigInt(i))]) });
     });
@@ -96,6 +99,12 @@ export class BlockStore {
   async receipts(hash: Uint8Array): Promise<StoredReceipt[] | undefined> {
     const bytes = await this.db.get(this.keys.receipts(hash));
     return bytes ? decodeReceipts(bytes) : undefined;
+  }
+
+  /** The callTracer result of each of the block's txs (null where none was recorded); undefined if the block has none stored. */
+  async callTraces(hash: Uint8Array): Promise<unknown[] | undefined> {
+    const bytes = await this.db.get(this.keys.callTraces(hash));
+    return bytes ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown[]) : undefined;
   }
 
   async txLocation(txHash: Uint8Array): Promise<TxLocation | undefined> {

@@ -26,6 +26,7 @@ import { restoreHeadRoot } from './controls/head-root.js';
 import { recordPreimages } from './controls/preimages.js';
 import { TxRejected, checkTxFee, decodeRawTx, validateStateless, validateWithState } from './tx-validation.js';
 import { ScratchDb, TrieDb } from './trie-db.js';
+import { CallRecorder } from './tracing/call-recorder.js';
 import { warpPredicatesOf } from './warp/warp-predicates.js';
 
 export type MiningMode = 'auto' | 'interval' | 'manual';
@@ -108,6 +109,7 @@ export class EvmChain {
   private extension: BlockExtension | undefined;
   /** eth_maxPriorityFeePerGas / eth_gasPrice suggestions. */
   readonly gasOracle: GasOracle;
+  private readonly recorder: CallRecorder;
 
   private constructor(
     readonly common: Common,
@@ -123,6 +125,7 @@ export class EvmChain {
     private readonly genesisTime: bigint,
   ) {
     this.lock = new Mutex(`block-building/${rules.label}`);
+    this.recorder = new CallRecorder(vm);
     this.clock = new BlockClock(() => (opts.now ?? Date.now)());
     this.gasOracle = new GasOracle(this, () => this.nowMs());
   }
@@ -264,7 +267,7 @@ export class EvmChain {
     try {
       res = await this.rules.buildBlock({
         vm: this.vm, state: this.state, common: this.common, parent: parent.block.header, parentHash: parent.hash,
-        timestampMs, candidates, ...(ext ? { extData: ext.build } : {}),
+        timestampMs, candidates, ...(ext ? { extData: ext.build } : {}), recorder: this.recorder,
       });
     } catch (e) {
       ext?.abandoned();
@@ -281,7 +284,7 @@ export class EvmChain {
     }
     const stored = BlockStore.wrap(res.block, this.rules.codec);
     const trie = this.trieDb.drain();
-    const ops = [...trie.ops, ...this.blocks.acceptOps(stored, res.receipts, res.included.map((p) => p.hash))];
+    const ops = [...trie.ops, ...this.blocks.acceptOps(stored, res.receipts, res.included.map((p) => p.hash), res.traces)];
     const h = res.block.header;
     try {
       if (ext) ops.push(...(await ext.acceptOps(stored)));
@@ -431,6 +434,13 @@ export class EvmChain {
   }
 
   /** Decoded txs of a block (for RPC rendering). */
+  /** The callTracer results recorded while `block` was built, one per tx (null for a tx without one); undefined if none were. */
+  async recordedCallTraces(block: StoredBlock): Promise<unknown[] | undefined> {
+    if (block.block.txs.length === 0) return [];
+    const traces = await this.blocks.callTraces(block.hash);
+    return traces?.length === block.block.txs.length ? traces : undefined;
+  }
+
   blockTransactions(block: StoredBlock): TypedTransaction[] {
     return block.block.txs.map((raw) => decodeStoredTx(raw, this.common));
   }

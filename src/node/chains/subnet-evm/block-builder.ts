@@ -52,6 +52,7 @@ export async function buildSubnetBlock(inp: ChainBuildInput, config: SubnetEvmCo
     executed = await executeCandidates({
       vm, state, common, env, baseFee, gasAvailable: gasLimit, candidates: inp.candidates,
       admit: (ptx) => txAllowListRefusal(config, timestamp, reader, ptx.sender.bytes),
+      ...(inp.recorder ? { recorder: inp.recorder } : {}),
     });
     await state.commit();
   } catch (e) {
@@ -92,5 +93,8 @@ export async function buildSubnetBlock(inp: ChainBuildInput, config: SubnetEvmCo
     // MinDelayExcess: the parent's once it ran Granite, else the initial one; no desired delay on the devnet
     minDelayExcess: nextDelayExcess(rulesAt(config, parent.timestamp).IsGranite && parent.minDelayExcess !== undefined ? parent.minDelayExcess : ACP226.initialDelayExcess),
   };
-  return { block: { header, txs: included.map((p) => p.raw), uncles: [], version: 0, extData: new Uint8Array(0) }, receipts, included, dropped };
+  return {
+    block: { header, txs: included.map((p) => p.raw), uncles: [], version: 0, extData: new Uint8Array(0) }, receipts, included, dropped,
+    ...(executed.traces ? { traces: executed.traces } : {}),
+  };
 }

@@ -22,6 +22,7 @@ export async function rewindLocked(x: DevnetAccess, height: bigint, root: Uint8A
       { type: 'del', key: x.keys.hashByNumber(n) },
       { type: 'del', key: x.keys.block(b.hash) },
       { type: 'del', key: x.keys.receipts(b.hash) },
+      { type: 'del', key: x.keys.callTraces(b.hash) },
     );
     for (const raw of b.block.txs) ops.push({ type: 'del', key: x.keys.txLookup(keccak256(raw)) });
   }

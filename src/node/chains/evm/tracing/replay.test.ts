@@ -2,6 +2,7 @@ import { describe, it, expect, beforeAll, vi } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { bytesToHex, hexToBytes } from '../../../../lib/hex.js';
 import { openMemoryStore } from '../../../storage/kv.js';
+import type { StoredBlock } from '../block-store.js';
 import { EvmChain } from '../evm-chain.js';
 import { debugMethods } from '../rpc/methods/debug.js';
 import { FakeAcceptor, STORAGE_INITCODE, STORAGE_RUNTIME, TEST_KEYS, fakeClock, silentLog, testGenesis } from '../testing.js';
@@ -23,12 +24,14 @@ const STATIC = '0x00000000000000000000000000000000000057a7';
 const REVERTER = '0x000000000000000000000000000000000000e4e4';
 const LOOP = '0x000000000000000000000000000000000000100b';
 const BOMB = '0x000000000000000000000000000000000000b0b1';
+const CALLCODE_CALLER = '0x000000000000000000000000000000000000cc0d';
+const FACTORY2 = '0x000000000000000000000000000000000000f5f5';
 const BENEFICIARY = '0x000000000000000000000000000000000000beef';
 const GWEI = 10n ** 9n;
 
 /** CALLDATACOPY everything, then <op>(gas, STORE, [value,] 0, calldatasize, 0, 32), then RETURN(0, 32). */
-function callerCode(op: 'f1' | 'f4' | 'fa'): string {
-  const value = op === 'f1' ? '6000' : '';
+function callerCode(op: 'f1' | 'f2' | 'f4' | 'fa'): string {
+  const value = op === 'f1' || op === 'f2' ? '6000' : '';
   return '0x' + '3660006000' + '37' + '6020' + '6000' + '36' + '6000' + value + '73' + STORE.slice(2) + '5a' + op + '50' + '60206000f3';
 }
 const REVERT_CODE = '0x'
@@ -38,6 +41,8 @@ const REVERT_CODE = '0x'
   + '7f' + Buffer.from('boom').toString('hex') + '00'.repeat(28) + '604452' // mstore(68, "boom")
   + '60646000fd'; // revert(0, 100)
 const LOOP_CODE = '0x5b600056';
+/** CREATE2 (salt 1) with the calldata as init code. */
+const FACTORY2_CODE = '0x' + '3660006000' + '37' + '6001' + '36' + '6000' + '6000' + 'f5' + '50' + '00';
 const BOMB_CODE = '0x73' + BENEFICIARY.slice(2) + 'ff';
 const word = (n: number) => ('0x' + n.toString(16).padStart(64, '0')) as `0x${string}`;
 
@@ -63,6 +68,8 @@ beforeAll(async () => {
       [STORE.slice(2)]: { balance: '0x0', code: STORAGE_RUNTIME, storage: { ['0x' + '00'.repeat(32)]: word(5) } },
       [CALLER.slice(2)]: { balance: '0x0', code: callerCode('f1') },
       [DELEG.slice(2)]: { balance: '0x0', code: callerCode('f4') },
+      [CALLCODE_CALLER.slice(2)]: { balance: '0x0', code: callerCode('f2') },
+      [FACTORY2.slice(2)]: { balance: '0x0', code: FACTORY2_CODE },
       [STATIC.slice(2)]: { balance: '0x0', code: callerCode('fa') },
       [REVERTER.slice(2)]: { balance: '0x0', code: REVERT_CODE },
       [LOOP.slice(2)]: { balance: '0x0', code: LOOP_CODE },
@@ -245,7 +252,7 @@ describe('block traces, traceCall and errors', () => {
 
   it('traces consecutive blocks from the state the previous trace left, as from the store', async () => {
     chain.setAutomine(false);
-    const blocks = [];
+    const blocks: StoredBlock[] = [];
     const firstTxs: string[] = [];
     for (let i = 0; i < 3; i++) {
       firstTxs.push(await send(STORE, word(200 + i)));
@@ -253,11 +260,11 @@ describe('block traces, traceCall and errors', () => {
       blocks.push(...(await chain.mine()));
     }
     chain.setAutomine(true);
-    const trace = (b: (typeof blocks)[number]) => call('debug_traceBlockByNumber', ['0x' + b.block.header.number.toString(16), { tracer: 'prestateTracer' }]);
-    const fromStore = [];
+    const trace = (b: StoredBlock): Promise<Record<string, { balance: string }>[][]> => call('debug_traceBlockByNumber', ['0x' + b.block.header.number.toString(16), { tracer: 'prestateTracer' }]);
+    const fromStore: unknown[] = [];
     for (const b of [...blocks].reverse()) fromStore.unshift(await trace(b));
     const opened = vi.spyOn(chain, 'stateView');
-    const chained = [];
+    const chained: Awaited<ReturnType<typeof trace>>[] = [];
     for (const b of blocks) chained.push(await trace(b));
     expect(opened).toHaveBeenCalledTimes(1); // the first block's parent; the others follow on from memory
     opened.mockRestore();
@@ -265,7 +272,7 @@ describe('block traces, traceCall and errors', () => {
     // the coinbase gets each tx's whole fee, base fee included, before the next tx runs (as coreth pays it)
     const coinbase = '0x0100000000000000000000000000000000000000';
     const first = (await chain.getTransaction(hexToBytes(firstTxs[1]!)))!.receipt!;
-    const pre = (tx: number) => BigInt(chained[1][tx].result[coinbase].balance);
+    const pre = (tx: number) => BigInt((chained[1]![tx] as unknown as { result: Record<string, { balance: string }> }).result[coinbase]!.balance);
     expect(pre(1) - pre(0)).toBe(first.gasUsed * first.effectiveGasPrice);
     expect(pre(0)).toBe(await chain.getBalance(hexToBytes(coinbase), blocks[0]!.block.header.number));
   });
@@ -304,5 +311,43 @@ describe('block traces, traceCall and errors', () => {
     });
     await expect(call('debug_traceTransaction', ['0x' + '22'.repeat(32)])).rejects.toThrow('transaction not found');
     expect(await call('debug_traceTransaction', [hash, { tracer: 'noopTracer' }])).toEqual({});
+  });
+});
+
+describe('call traces recorded by the block builder', () => {
+  it('equal a replay for every tx recorded, and the txs the messages cannot describe are replayed', async () => {
+    await send(CALLCODE_CALLER, word(21));
+    await send(FACTORY2, STORAGE_INITCODE);
+    await send(STATIC, '0x');
+    const recorded: unknown[][] = [];
+    for (let n = 1n; n <= chain.headNumber; n++) recorded.push((await chain.recordedCallTraces((await chain.getBlockByNumber(n))!))!);
+    const replay = vi.spyOn(chain, 'recordedCallTraces').mockResolvedValue(undefined);
+    const types = new Set<string>();
+    const errors = new Set<string>();
+    const collect = (f: CallFrame) => { types.add(f.type); if (f.error) errors.add(f.error); f.calls?.forEach(collect); };
+    let compared = 0;
+    let replayedOnly = 0;
+    for (let n = 1n; n <= chain.headNumber; n++) {
+      const replayed = await call('debug_traceBlockByNumber', ['0x' + n.toString(16), { tracer: 'callTracer' }]) as { result: CallFrame }[];
+      replayed.forEach((r, i) => {
+        const kept = recorded[Number(n) - 1]![i];
+        if (kept === null) {
+          replayedOnly++;
+          expect(JSON.stringify(r.result)).toContain('SELFDESTRUCT'); // the one kind of tx here the messages cannot describe
+          return;
+        }
+        expect(kept).toEqual(r.result);
+        collect(kept as CallFrame);
+        compared++;
+      });
+    }
+    replay.mockRestore();
+    expect(types).toEqual(new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']));
+    expect(errors).toEqual(new Set(['execution reverted', 'out of gas', 'write protection']));
+    expect(compared).toBeGreaterThan(20);
+    expect(replayedOnly).toBe(1);
+    // a plain callTracer request answers from the record; the BOMB tx's block is replayed
+    const latest = await call('debug_traceBlockByNumber', ['latest', { tracer: 'callTracer' }]) as { result: CallFrame }[];
+    expect(latest[0]!.result.calls![0]!.type).toBe('STATICCALL');
   });
 });

@@ -11,7 +11,7 @@ import type { ScratchDb } from '../trie-db.js';
 import { type BlockOverrides, type StateOverrides, applyBlockOverrides, applyStateOverrides } from './call-overrides.js';
 import { observe } from './observe.js';
 import { type ReplayedState, ReplayStates } from './replay-states.js';
-import { type TraceConfig, createTracer } from './trace-config.js';
+import { type TraceConfig, createTracer, isRecordedCallTracer } from './trace-config.js';
 import type { Tracer } from './types.js';
 
 /** One entry of debug_traceBlock*: geth's txTraceResult. */
@@ -103,6 +103,8 @@ export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: Trace
   } catch (e) {
     return hashes.map((txHash) => ({ txHash, error: (e as Error).message }));
   }
+  const recorded = isRecordedCallTracer(cfg) ? await chain.recordedCallTraces(block) : undefined;
+  if (recorded?.every((t) => t !== null)) return hashes.map((txHash, i) => ({ txHash, result: recorded[i] }));
   const states = keptStates(chain);
   const parentState = states.take(block.block.header.parentHash);
   const offer = states.promise(block.hash);
@@ -125,6 +127,8 @@ export async function traceTransaction(chain: EvmChain, hash: Uint8Array, cfg: T
   const found = await chain.getTransaction(hash);
   if (!found?.location || !found.block) throw new Error('transaction not found');
   const tracer = createTracer(cfg);
+  const recorded = isRecordedCallTracer(cfg) ? (await chain.recordedCallTraces(found.block))?.[found.location.index] : undefined;
+  if (recorded !== undefined && recorded !== null) return recorded;
   const r = await replayFromParent(chain, found.block);
   for (let i = 0; i < found.location.index; i++) await runNext(r, i);
   return runNext(r, found.location.index, tracer, cfg.timeoutMs);

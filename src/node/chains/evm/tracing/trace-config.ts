@@ -103,6 +103,17 @@ export function createTracer(cfg: TraceConfig): Tracer {
   throw new Error('JavaScript tracers are not supported by this node');
 }
 
+/** callTracer with geth's default config (every frame, no logs): what the block builder records. */
+export function isRecordedCallTracer(cfg: TraceConfig): boolean {
+  if (cfg.tracer !== 'callTracer') return false;
+  try {
+    const get = reader(tracerConfigObject(cfg.tracerConfig), 'callTracerConfig', (m) => new Error(m));
+    return get('onlyTopCall', 'bool') !== true && get('withLog', 'bool') !== true;
+  } catch {
+    return false;
+  }
+}
+
 function tracerConfigObject(v: unknown): Record<string, unknown> {
   if (v === undefined || v === null) return {};
   if (typeof v !== 'object' || Array.isArray(v)) throw new Error(`json: cannot unmarshal ${jsonKind(v)} into Go value of type native.tracerConfig`);
