@@ -12,7 +12,7 @@
  *
  * Env: BENCH_BLOCKS (default 100000, the chain's workload blocks), BENCH_SETTINGS (batch×prefetch list,
  * default "100x4,250x4,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
- * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_BLOCKS (default 5000: the prefix the run with
+ * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_BLOCKS (default: the whole chain; the prefix the run with
  * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
  * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process).
  */
@@ -39,7 +39,7 @@ const SETTINGS = (process.env.BENCH_SETTINGS ?? '100x4,250x4,1000x8').split(',')
   return { batch: batch!, prefetch: prefetch! };
 });
 /** Blocks the run with the defaults (internal transactions on: every block traced by the node) covers; 0 = skip it. */
-const TRACED_BLOCKS = Number(process.env.BENCH_TRACED_BLOCKS ?? 5_000);
+const TRACED_BLOCKS = Number(process.env.BENCH_TRACED_BLOCKS ?? Number.MAX_SAFE_INTEGER);
 const REALTIME_BLOCKS = Number(process.env.BENCH_REALTIME_BLOCKS ?? 250);
 const log = (line: string) => process.stdout.write(line + '\n');
 
@@ -476,9 +476,10 @@ interface Results {
 }
 
 function report(o: Results): string {
+  const prefix = (b: Backfill) => (b.height < o.chain.head ? `; blocks 0..${b.height.toLocaleString('en')}` : '');
   const { chain } = o;
   const rows: string[] = [];
-  if (o.traced) rows.push(backfillRow(o.traced, `PostgreSQL, defaults (internal transactions on), blocks 0..${o.traced.height.toLocaleString('en')}`));
+  if (o.traced) rows.push(backfillRow(o.traced, `PostgreSQL, defaults (internal transactions on)${prefix(o.traced)}`));
   for (const b of o.pg) rows.push(backfillRow(b, `PostgreSQL, \`--internal-transactions=false\``));
   for (const b of o.lite) rows.push(backfillRow(b, `PGlite, \`--internal-transactions=false\``));
 
@@ -508,7 +509,7 @@ function report(o: Results): string {
     const ponderRate = p.events / p.wallSeconds;
     const firn = [
       ...(pgDefault ? [{ label: 'Firn, `--internal-transactions=false`, default batch settings', b: pgDefault }] : []),
-      ...(o.traced ? [{ label: `Firn, defaults (internal transactions on; blocks 0..${o.traced.height.toLocaleString('en')})`, b: o.traced }] : []),
+      ...(o.traced ? [{ label: `Firn, defaults (internal transactions on${prefix(o.traced)})`, b: o.traced }] : []),
     ];
     const lines = firn.map(({ label, b }) => {
       const ev = b.rows.logs / b.wallSeconds;
@@ -556,9 +557,9 @@ ${chain.params.txsPerBlock} txs per block from ${chain.params.senders} senders t
 \`bench/chain-generator\` in ${(chain.generationSeconds / 60).toFixed(1)} min (cached in \`bench/.cache\`) and served by \`firn node\` in another process.
 Each backfill starts from an empty store; its clock includes start-up. Row counts are checked against the chain.
 "load avg" is the mean 1-minute load average during a run: above 2, other work on the machine competed for the cores.
-With its defaults the indexer traces every block (\`debug_traceBlockByNumber\`, callTracer) for internal transactions,
-which makes the node re-execute the block; that run covers a prefix of the chain (the work per block is the same
-all along it). The other runs index the whole chain with \`--internal-transactions=false\`.
+With its defaults the indexer traces every block (\`debug_traceBlockByNumber\`, callTracer) for internal transactions;
+the node answers from the call traces it recorded while building each block (no re-execution). The other runs leave
+internal transactions out (\`--internal-transactions=false\`).
 
 | run | batch blocks / prefetch | blocks | blocks/s | tx/s | events/s | ERC-20 transfer rows/s | peak RSS (at the end) | wall time | CPU s per 1,000 blocks: indexer / node / PostgreSQL | load avg |
 |---|---|---|---|---|---|---|---|---|---|---|
