@@ -645,7 +645,8 @@ async function main() {
 
   const md = report(results);
   process.stdout.write('\n' + md + '\n');
-  if (!process.env.BENCH_NO_WRITE && EVERYTHING.every((k) => ONLY.has(k))) writeSection('indexer', md);
+  // the rollups pairs have a section of their own
+  if (!process.env.BENCH_NO_WRITE && EVERYTHING.every((k) => k === 'rollups' || ONLY.has(k))) writeSection('indexer', md);
 }
 
 await main();
