@@ -6,6 +6,7 @@ import { bytesToHex } from '../../../../lib/hex.js';
 import { BLACKHOLE, creditFee, envBlock } from '../block-builder.js';
 import type { StoredBlock } from '../block-store.js';
 import { type CallRequest, RPC_GAS_CAP, runCall } from '../call.js';
+import { keccak256 } from '../crypto.js';
 import type { EvmChain } from '../evm-chain.js';
 import type { ScratchDb } from '../trie-db.js';
 import { type BlockOverrides, type StateOverrides, applyBlockOverrides, applyStateOverrides } from './call-overrides.js';
@@ -45,14 +46,14 @@ function keptStates(chain: EvmChain): ReplayStates {
  * was mined. Reads only: block production goes on meanwhile. The block's changes stay in the state's caches
  * under one outer checkpoint until `finishBlock`.
  */
-async function replayFromParent(chain: EvmChain, block: StoredBlock, kept?: Promise<ReplayedState | undefined>, txs = chain.blockTransactions(block)): Promise<Replay> {
+async function replayFromParent(chain: EvmChain, block: StoredBlock, kept?: Promise<ReplayedState | undefined>): Promise<Replay> {
   const h = block.block.header;
   if (h.number === 0n) throw new Error('genesis is not traceable');
   const { vm, state, scratch } = (await kept) ?? await chain.stateView(h.number - 1n);
   const baseFee = h.baseFee ?? 0n;
   const env = envBlock(chain.common, { number: h.number, timestamp: h.timestamp, gasLimit: h.gasLimit, baseFee, coinbase: h.coinbase });
   await state.checkpoint();
-  return { vm, state, scratch, txs, env, baseFee, gasUsed: 0n };
+  return { vm, state, scratch, txs: chain.blockTransactions(block), env, baseFee, gasUsed: 0n };
 }
 
 /** Runs the block's next tx as the block builder did (the whole fee to the coinbase), optionally traced. */
@@ -96,8 +97,8 @@ async function traced(vm: VM, state: MerkleStateManager, tracer: Tracer, timeout
  * call; a name geth would hand to its JavaScript engine fails each tx on its own.
  */
 export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: TraceConfig): Promise<TxTraceResult[]> {
-  const txs = chain.blockTransactions(block);
-  const hashes = txs.map((tx) => bytesToHex(tx.hash()));
+  // a typed tx's hash is the hash of its envelope: no need to decode the txs to answer from the record
+  const hashes = block.block.txs.map((raw) => bytesToHex(keccak256(raw)));
   try {
     createTracer(cfg);
   } catch (e) {
@@ -110,7 +111,7 @@ export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: Trace
   const offer = states.promise(block.hash);
   let after: ReplayedState | undefined;
   try {
-    const r = await replayFromParent(chain, block, parentState, txs);
+    const r = await replayFromParent(chain, block, parentState);
     const out: TxTraceResult[] = [];
     for (let i = 0; i < r.txs.length; i++) {
       out.push({ txHash: hashes[i]!, result: await runNext(r, i, createTracer(cfg), cfg.timeoutMs) });
