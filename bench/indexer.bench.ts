@@ -106,7 +106,7 @@ interface Backfill {
   wallSeconds: number;
   rows: RowCounts;
   peakRssBytes: number;
-  /** RSS when the clock stopped (PGlite's peak is its initdb, at start-up). */
+  /** RSS when the clock stopped. */
   endRssBytes: number;
   /** CPU seconds over the run: the indexer process, the node process, PostgreSQL's backends for this database. */
   indexerCpu: number;
@@ -566,7 +566,7 @@ internal transactions out (\`--internal-transactions=false\`).
 ${rows.join('\n')}
 
 Peak RSS is the indexer process's VmHWM; in parentheses its RSS when the clock stopped.${o.lite.length ? ` With PGlite the database engine
-runs inside the indexer process, and creating a fresh database (initdb) at start-up is where most of its peak comes from.` : ''}
+runs inside the indexer process (a fresh database is created by initdb in a child process, whose memory is not counted).` : ''}
 ${cpuNote(o.traced, 'Defaults')}
 ${cpuNote(pgDefault, 'Internal transactions off, default batch settings')}
 ${o.rt ? `

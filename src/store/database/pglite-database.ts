@@ -2,6 +2,7 @@ import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { copyText } from './copy-text.js';
 import type { Database, Queryable, QueryResult, Row } from './database.js';
 import { acquireDirectoryLock } from './directory-lock.js';
+import { initPgliteDataDir } from './pglite-initdb.js';
 
 // Same wire-to-JS mapping as the pg driver: int8 and numeric as exact strings.
 const PARSERS = { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v };
@@ -39,6 +40,7 @@ export class PgliteDatabase implements Database {
   static async open(dataDir?: string): Promise<PgliteDatabase> {
     const release = dataDir ? acquireDirectoryLock(dataDir) : () => {};
     try {
+      if (dataDir) await initPgliteDataDir(dataDir);
       const db = await PGlite.create(dataDir, { parsers: PARSERS });
       return new PgliteDatabase(db, release);
     } catch (error) {
