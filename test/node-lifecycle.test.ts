@@ -24,6 +24,8 @@ describe('node lifecycle', () => {
       throw new Error(`transaction ${txHash} never reached the Data API:\n${node.output().slice(-3000)}`);
     };
     expect((await indexed()).nativeTransaction.blockNumber).toBe('1');
+    // the Metrics API starts listening after the Data API; firn start prints both addresses once both listen
+    for (let i = 0; i < 300 && !node.output().includes('Metrics API'); i++) await new Promise((res) => setTimeout(res, 100));
     const metrics = await fetch(`http://127.0.0.1:${metricsApiPort}/v2/chains`);
     expect(metrics.status).toBe(200);
     expect(await node.stop()).toBe(0);
