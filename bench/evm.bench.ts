@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import solc from 'solc';
 import { encodeAbiParameters, encodeFunctionData, getContractAddress, keccak256, numberToHex, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { freePort } from '../test/helpers/devnet-process.js';
+import { freePort } from '../test/helpers/free-port.js';
 import { startAnvil } from './anvil.js';
 import { jsonPoster } from './http-client.js';
 import { machine, writeSection } from './results.js';

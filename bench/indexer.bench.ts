@@ -20,7 +20,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../test/helpers/devnet-process.js';
+import { freePort } from '../test/helpers/free-port.js';
 import { DEFAULT_PARAMS, paramsFromArgs } from './chain-generator/chain-params.js';
 import { addressOf, keyFromLabel, signEip1559 } from './chain-generator/eip1559-signer.js';
 import { ensureChain, type CachedChain } from './chain-generator/generate-chain.js';

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
-import { freePort } from '../test/helpers/devnet-process.js';
+import { freePort } from '../test/helpers/free-port.js';
 import { startAnvil } from './anvil.js';
 import { machine, writeSection } from './results.js';
 import { fmt, summarize, timed } from './stats.js';

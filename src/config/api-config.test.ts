@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadApiConfig, parseApiKeys, parseTrustProxy } from './api-config.js';
 
 describe('loadApiConfig', () => {
@@ -15,6 +15,7 @@ describe('loadApiConfig', () => {
 
   it('takes a service default and layers flags over env over file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'firn-api-cfg-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'c.json');
     writeFileSync(file, JSON.stringify({ port: 1111, host: '0.0.0.0', 'trust-proxy': '1' }));
     const { config } = loadApiConfig(['--config-file', file, '--port=3333'], { FIRN_PORT: '2222', FIRN_HOST: '10.0.0.1' }, { port: 8081 });
@@ -26,6 +27,7 @@ describe('loadApiConfig', () => {
 
   it('reads keys from the file and FIRN_API_KEYS, the environment winning for the same key', () => {
     const dir = mkdtempSync(join(tmpdir(), 'firn-api-cfg-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const keysFile = join(dir, 'keys.json');
     writeFileSync(keysFile, JSON.stringify({ tiers: { gold: { cuPerMinute: 50_000 } }, keys: [{ key: 'file-key-0001', tier: 'gold', name: 'alice' }, { key: 'shared-key-01', tier: 'free' }] }));
     const { config } = loadApiConfig([`--api-keys-file=${keysFile}`], { FIRN_API_KEYS: 'env-key-00001:pro,shared-key-01:base' });

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadNodeConfig } from './node-config.js';
 
 describe('loadNodeConfig', () => {
@@ -18,6 +18,7 @@ describe('loadNodeConfig', () => {
 
   it('layers flags over env over file over defaults', () => {
     const dir = mkdtempSync(join(tmpdir(), 'firn-cfg-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'c.json');
     writeFileSync(file, JSON.stringify({ 'http-port': 1111, 'log-level': 'debug', 'api-admin-enabled': true }));
     const env = { FIRN_HTTP_PORT: '2222', FIRN_LOG_LEVEL: 'warn' };

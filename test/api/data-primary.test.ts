@@ -6,7 +6,7 @@
  * against the reference OpenAPI schemas and for nulls (the SDK rejects null where a field must be absent).
  */
 import { referenceOpenApiDir } from '../helpers/reference.js';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as avalanchejs from '@avalabs/avalanchejs';
@@ -759,6 +759,7 @@ describe(`primary-network routes over an indexed devnet (${serverUp ? 'postgres'
   let indexer: RunningIndexer;
   let app: FastifyInstance;
   let base: string;
+  let indexerDir: string | undefined;
   const issued: Record<string, string> = {};
   const other = new Uint8Array(20).fill(0x42);
   let ewoq: Uint8Array;
@@ -812,7 +813,8 @@ describe(`primary-network routes over an indexed devnet (${serverUp ? 'postgres'
       weight: 5n * AVAX, subnetId: idToString(new Uint8Array(32)), rewardAddresses: [new Uint8Array(20).fill(0xa3)] }, context));
 
     t = await openTestDatabase(serverUp ? 'postgres' : 'pglite');
-    const { config } = loadIndexerConfig([`--node-url=${node.url}`, '--metrics-port=0', `--database-dir=${mkdtempSync(join(tmpdir(), 'firn-primary-api-'))}`, '--chains=P,X', '--log-level=warn'], {});
+    indexerDir = mkdtempSync(join(tmpdir(), 'firn-primary-api-'));
+    const { config } = loadIndexerConfig([`--node-url=${node.url}`, '--metrics-port=0', `--database-dir=${indexerDir}`, '--chains=P,X', '--log-level=warn'], {});
     indexer = await startIndexer(config, { db: t.db });
     app = await buildServer(t.db, { fuji: 'local' }, Date.now);
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -832,6 +834,7 @@ describe(`primary-network routes over an indexed devnet (${serverUp ? 'postgres'
     await indexer?.stop();
     await node?.stop();
     await t?.dispose();
+    if (indexerDir) rmSync(indexerDir, { recursive: true, force: true });
   });
 
   it('serves the P- and X-chain blocks the node has, with their txs', async () => {

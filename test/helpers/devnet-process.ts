@@ -1,15 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll } from 'vitest';
+import { freePort } from './free-port.js';
+
+export { freePort };
 
 const BIN = resolve(import.meta.dirname, '../../bin/firn.js');
 
 /** Every node this test process started; a failed assertion must never leave one running after the file ends. */
 const started = new Set<ChildProcess>();
+/** Data directories made by tempDataDir, removed once the test file is done with them. */
+const tempDirs = new Set<string>();
 process.once('exit', () => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(async () => {
+  await Promise.all([...started].map((child) => new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  })));
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
 });
 
 export interface DevnetProcess {
@@ -24,20 +38,10 @@ export interface DevnetProcess {
   kill(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
-
 export function tempDataDir(): string {
-  return mkdtempSync(join(tmpdir(), 'firn-node-'));
+  const dir = mkdtempSync(join(tmpdir(), 'firn-node-'));
+  tempDirs.add(dir);
+  return dir;
 }
 
 /** Starts `firn node` as a real process and waits until /ext/health/liveness answers. */

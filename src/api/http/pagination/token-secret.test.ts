@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadOrCreateSecret } from './token-secret.js';
 
 describe('loadOrCreateSecret', () => {
   it('creates a private random secret once and reuses it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'firn-secret-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'nested', 'page-token-secret');
     const first = loadOrCreateSecret(file);
     expect(first).toMatch(/^[0-9a-f]{64}$/);
@@ -18,6 +19,7 @@ describe('loadOrCreateSecret', () => {
 
   it('uses a secret written by the operator and rejects a short one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'firn-secret-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(join(dir, 'ok'), '  operator-chosen-secret-value \n');
     expect(loadOrCreateSecret(join(dir, 'ok'))).toBe('operator-chosen-secret-value');
     writeFileSync(join(dir, 'short'), 'abc');

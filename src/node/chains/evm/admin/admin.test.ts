@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,8 @@ const quiet = { info() {} } as unknown as NodeLogger;
 describe('C-chain admin service', () => {
   let server: Server;
   let url: string;
-  const dir = join(mkdtempSync(join(tmpdir(), 'firn-c-admin-')), 'C');
+  const root = mkdtempSync(join(tmpdir(), 'firn-c-admin-'));
+  const dir = join(root, 'C');
   const profiler = new Profiler(dir, { sampleHeap: false });
   const levels: LevelName[] = [];
   beforeAll(async () => {
@@ -38,6 +39,7 @@ describe('C-chain admin service', () => {
   afterAll(async () => {
     await profiler.close();
     await new Promise((r) => server.close(r));
+    rmSync(root, { recursive: true, force: true });
   });
   const call = async (body: unknown): Promise<any> => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })).json();
 
