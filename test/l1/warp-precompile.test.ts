@@ -212,6 +212,13 @@ describe('warp from the C-chain to a subnet-EVM L1 on the devnet process', () =>
       const traced = decodeEventLog({ abi: receiver.abi, data: trace.logs[0].data, topics: trace.logs[0].topics }) as Any;
       expect(traced.args.valid).toBe(valid);
       expect(BigInt(trace.gasUsed)).toBe(BigInt(tx.receipt.gasUsed));
+      // the default callTracer answers from what the L1's block builder recorded: the same frames as the replay
+      const recorded = (await call(l1Rpc, 'debug_traceTransaction', [tx.receipt.transactionHash, { tracer: 'callTracer' }])).result;
+      const withoutLogs = (f: Any): Any => {
+        const { logs: _logs, calls, ...rest } = f;
+        return calls ? { ...rest, calls: calls.map(withoutLogs) } : rest;
+      };
+      expect(recorded).toEqual(withoutLogs(trace));
     }
   }, 120_000);
 
