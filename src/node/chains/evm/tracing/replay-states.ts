@@ -42,8 +42,4 @@ export class ReplayStates {
     while (this.kept.size > MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
     return (state) => settle(state && state.scratch.size <= MAX_SCRATCH_NODES ? state : undefined);
   }
-
-  clear(): void {
-    this.kept.clear();
-  }
 }

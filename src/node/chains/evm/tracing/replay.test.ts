@@ -346,8 +346,14 @@ describe('call traces recorded by the block builder', () => {
     expect(errors).toEqual(new Set(['execution reverted', 'out of gas', 'write protection']));
     expect(compared).toBeGreaterThan(20);
     expect(replayedOnly).toBe(1);
-    // a plain callTracer request answers from the record; the BOMB tx's block is replayed
+    // a plain callTracer request answers from the record without opening any state; the BOMB tx's block is replayed
+    const opened = vi.spyOn(chain, 'stateView');
     const latest = await call('debug_traceBlockByNumber', ['latest', { tracer: 'callTracer' }]) as { result: CallFrame }[];
     expect(latest[0]!.result.calls![0]!.type).toBe('STATICCALL');
+    expect(opened).not.toHaveBeenCalled();
+    const bomb = recorded.findIndex((traces) => traces.includes(null));
+    await call('debug_traceBlockByNumber', ['0x' + (bomb + 1).toString(16), { tracer: 'callTracer' }]);
+    expect(opened).toHaveBeenCalledTimes(1);
+    opened.mockRestore();
   });
 });
