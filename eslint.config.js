@@ -22,7 +22,7 @@ const rules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', '.scratch/**', 'bench/.cache/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -2,7 +2,7 @@ import type { Common } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, toChecksumAddress } from '@ethereumjs/util';
-import { createBlock } from '@ethereumjs/block';
+import { type Block, createBlock } from '@ethereumjs/block';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { unpackRevert } from './revert-reason.js';
 import { ClientError } from '../../../lib/errors.js';
@@ -76,16 +76,16 @@ const feeOf = (req: CallRequest) => req.gasPrice ?? req.maxFeePerGas ?? req.maxP
  */
 export async function runCall(vm: VM, state: MerkleStateManager, common: Common, header: CorethHeader, req: CallRequest, gas: bigint, overrides?: BlockOverrides): Promise<CallOutcome> {
   const from = new Address(req.from ?? new Uint8Array(20));
-  const account = await state.getAccount(from);
-  const tx = callTx(common, req, account?.nonce ?? 0n, gas);
   const price = feeOf(req);
   const env = {
     number: overrides?.number ?? header.number, timestamp: overrides?.time ?? header.timestamp,
     gasLimit: overrides?.gasLimit ?? header.gasLimit, baseFee: price === 0n ? 0n : overrides?.baseFee ?? header.baseFee ?? 0n,
   };
-  const block = overrides?.coinbase ? overriddenBlock(common, env, overrides.coinbase) : envBlock(common, env);
+  const block = overrides?.coinbase ? overriddenBlock(common, env, overrides.coinbase) : keptEnvBlock(common, env);
+  // Every read happens inside the checkpoint: a read outside it would be written back to the trie when the revert empties the checkpoints.
   await state.checkpoint();
   try {
+    const tx = callTx(common, req, (await state.getAccount(from))?.nonce ?? 0n, gas);
     const res = await runTx(vm, {
       tx, block, skipNonce: true, skipBalance: price === 0n && (req.value ?? 0n) === 0n,
       skipBlockGasLimitValidation: true, skipHardForkValidation: true,
@@ -100,6 +100,21 @@ export async function runCall(vm: VM, state: MerkleStateManager, common: Common,
   } finally {
     await state.revert();
   }
+}
+
+/** The env blocks of recent calls (a block is immutable, and building one costs more than a simple call). */
+const envBlocks = new WeakMap<Common, Map<string, Block>>();
+
+function keptEnvBlock(common: Common, env: { number: bigint; timestamp: bigint; gasLimit: bigint; baseFee: bigint }): Block {
+  let kept = envBlocks.get(common);
+  if (!kept) envBlocks.set(common, (kept = new Map()));
+  const key = `${env.number}:${env.timestamp}:${env.gasLimit}:${env.baseFee}`;
+  let block = kept.get(key);
+  if (!block) {
+    if (kept.size >= 16) kept.delete(kept.keys().next().value!);
+    kept.set(key, (block = envBlock(common, env)));
+  }
+  return block;
 }
 
 /** envBlock with another coinbase (block overrides). */

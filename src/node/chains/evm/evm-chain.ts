@@ -19,6 +19,8 @@ import { EvmKeys } from './keys.js';
 import { Mutex } from '../../../lib/mutex.js';
 import type { StoredReceipt } from './receipts.js';
 import { openState } from './state.js';
+import { ContentReads, KeptReadsStateManager } from './kept-reads-state.js';
+import './jump-analysis-cache.js';
 import { TxPool, type PoolTx } from './tx-pool.js';
 import type { DevnetAccess } from './controls/access.js';
 import { BlockClock } from './controls/block-clock.js';
@@ -110,6 +112,8 @@ export class EvmChain {
   /** eth_maxPriorityFeePerGas / eth_gasPrice suggestions. */
   readonly gasOracle: GasOracle;
   private readonly recorder: CallRecorder;
+  /** Slots and code read by eth_call's head views (content-addressed, so they hold across blocks). */
+  private readonly contentReads = new ContentReads();
 
   private constructor(
     readonly common: Common,
@@ -525,7 +529,9 @@ export class EvmChain {
   private withHeadCallView<T>(fn: (v: { state: MerkleStateManager; vm: VM; block: StoredBlock }) => Promise<T>): Promise<T> {
     const key = hex(this.head.hash) + hex(this.headStateRoot);
     if (this.headCallView?.key !== key) {
-      const view = this.stateAt().then(async ({ state, block }) => ({ state, block, vm: await this.callVm(state) }));
+      const block = this.head;
+      const state = new KeptReadsStateManager(new ScratchDb(this.trieDb), this.headStateRoot, this.common, this.contentReads);
+      const view = this.callVm(state).then((vm) => ({ state, block, vm }));
       this.headCallView = { key, view, lock: new Mutex(`eth_call/${this.rules.label}`) };
     }
     const { view, lock } = this.headCallView;
