@@ -6,7 +6,8 @@
  * one after the other so they never compete for the CPU. Writes the `evm` section of docs/benchmarks.md.
  *
  * BENCH_TXS (default 2000) sets N for each tx workload; BENCH_ONLY=firn|anvil runs one side (no write);
- * BENCH_QUICK=1 runs the two tx workloads only (for profiling: FIRN_NODE_OPTIONS=--cpu-prof).
+ * BENCH_QUICK=1 runs the two tx workloads only (for profiling: FIRN_NODE_OPTIONS=--cpu-prof); a quick run, like
+ * BENCH_NO_WRITE=1, prints its table without writing it.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -330,7 +331,8 @@ ${logsRow}
 Firn answers \`eth_sendRawTransaction\` once the tx's block is accepted and durable; anvil may answer before it
 mines (of 50 txs probed, a receipt was missing right after the reply for ${firn.unmined} on Firn and ${anvil.unmined} on
 anvil), which is why the clock runs until the last receipt exists. Chain heights at the end: Firn ${firn.head}, anvil ${anvil.head}.`;
-  writeSection('evm', md);
+  // a quick or single-sided run is a partial table: printed, never recorded
+  if (!process.env.BENCH_QUICK && !process.env.BENCH_NO_WRITE && !only) writeSection('evm', md);
   process.stdout.write(md + '\n');
 }
 

@@ -1,6 +1,18 @@
+/**
+ * Node's native hex encoder, called on the bytes themselves: `Buffer.from(buffer, offset, length)` first makes
+ * a Buffer view per call, which cost as much as the encoding (RPC rendering converts hundreds of fields per
+ * block). Falls back to the view where the method is missing.
+ */
+const nativeHexSlice = (Buffer.prototype as unknown as { hexSlice?: (this: Uint8Array, start: number, end: number) => string }).hexSlice;
+
+/** Lower-case hex of `bytes[start, end)`, without a prefix. */
+export function hexOf(bytes: Uint8Array, start = 0, end = bytes.length): string {
+  return nativeHexSlice ? nativeHexSlice.call(bytes, start, end) : Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('hex');
+}
+
 /** Hex ⇄ bytes. `0x` prefix optional on input, always present on output. */
 export function bytesToHex(bytes: Uint8Array): string {
-  return '0x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+  return '0x' + hexOf(bytes);
 }
 
 export function hexToBytes(hex: string): Uint8Array {

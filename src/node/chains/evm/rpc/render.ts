@@ -22,10 +22,17 @@ const asRpcTx = (tx: TypedTransaction | RpcTx): RpcTx => (isRpcTx(tx) ? tx : rpc
 const asRpcFound = (found: FoundTx | RpcFoundTx): RpcFoundTx =>
   (isRpcTx(found.tx) ? (found as RpcFoundTx) : { ...found, tx: rpcTxOf(found.tx, found.location ? found.raw : undefined) });
 
-/** Go marshals a map with sorted keys; coreth's block and receipt JSON are maps. */
+/** Every key a block's JSON may have, sorted once (Go marshals a map with sorted keys; coreth's block JSON is a map). */
+const BLOCK_KEYS = [
+  'number', 'hash', 'parentHash', 'nonce', 'mixHash', 'sha3Uncles', 'logsBloom', 'stateRoot', 'miner', 'difficulty', 'extraData',
+  'gasLimit', 'gasUsed', 'timestamp', 'transactionsRoot', 'receiptsRoot', 'extDataHash', 'size', 'blockExtraData', 'uncles',
+  'totalDifficulty', 'baseFeePerGas', 'extDataGasUsed', 'blockGasCost', 'blobGasUsed', 'excessBlobGas', 'parentBeaconBlockRoot',
+  'timestampMilliseconds', 'minDelayExcess', 'transactions',
+].sort();
+
 function sorted(o: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(o).sort()) out[k] = o[k];
+  for (const k of BLOCK_KEYS) if (o[k] !== undefined) out[k] = o[k];
   return out;
 }
 

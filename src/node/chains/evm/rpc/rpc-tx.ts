@@ -1,5 +1,6 @@
-import { RLP } from '@ethereumjs/rlp';
 import { Capability, type TypedTransaction } from '@ethereumjs/tx';
+import { hexOf } from '../../../../lib/hex.js';
+import { itemsOf, rlpListItems, type RlpItem } from '../../../../lib/rlp-items.js';
 import { keccak256 } from '../crypto.js';
 import { feeCap, tipCap } from '../tx-pool.js';
 
@@ -51,22 +52,39 @@ export function rpcTxOf(tx: TypedTransaction, raw?: Uint8Array): RpcTx {
   return out;
 }
 
-const big = (b: Uint8Array | undefined): bigint => {
-  if (!(b instanceof Uint8Array)) throw new Error('expected an RLP string');
-  return b.length === 0 ? 0n : BigInt('0x' + Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex'));
-};
+/** Reads a stored tx's fields as ranges of its encoding (rlp-items.ts): no copy per field. */
+class Fields {
+  constructor(private readonly raw: Uint8Array, readonly items: RlpItem[]) {}
 
-function bytes(v: unknown): Uint8Array {
-  if (!(v instanceof Uint8Array)) throw new Error('expected an RLP string');
-  return v;
-}
+  big(i: number): bigint {
+    const it = this.string(i);
+    return it.start === it.end ? 0n : BigInt('0x' + hexOf(this.raw, it.start, it.end));
+  }
 
-function accessList(v: unknown): [Uint8Array, Uint8Array[]][] {
-  if (!Array.isArray(v)) throw new Error('expected an access list');
-  return v.map((entry: unknown) => {
-    if (!Array.isArray(entry) || entry.length !== 2 || !Array.isArray(entry[1])) throw new Error('expected an access list entry');
-    return [bytes(entry[0]), (entry[1] as unknown[]).map(bytes)];
-  });
+  bytes(i: number): Uint8Array {
+    const it = this.string(i);
+    return this.raw.subarray(it.start, it.end);
+  }
+
+  accessList(i: number): [Uint8Array, Uint8Array[]][] {
+    const list = this.items[i]!;
+    if (!list.list) throw new Error('expected an access list');
+    return itemsOf(this.raw, list).map((entry) => {
+      const pair = entry.list ? itemsOf(this.raw, entry) : [];
+      if (pair.length !== 2 || pair[0]!.list || !pair[1]!.list) throw new Error('expected an access list entry');
+      const keys = itemsOf(this.raw, pair[1]!).map((k) => {
+        if (k.list) throw new Error('expected an RLP string');
+        return this.raw.subarray(k.start, k.end);
+      });
+      return [this.raw.subarray(pair[0]!.start, pair[0]!.end), keys];
+    });
+  }
+
+  private string(i: number): RlpItem {
+    const it = this.items[i];
+    if (!it || it.list) throw new Error('expected an RLP string');
+    return it;
+  }
 }
 
 /**
@@ -80,36 +98,36 @@ export function decodeStoredTx(raw: Uint8Array, chainId: bigint): RpcTx | undefi
   const first = raw[0]!;
   const hash = hashOnce(raw);
   if (first >= 0xc0) {
-    const f = RLP.decode(raw) as unknown[];
-    if (!Array.isArray(f) || f.length !== 9) return undefined;
-    const v = big(f[6] as Uint8Array);
+    const f = new Fields(raw, rlpListItems(raw));
+    if (f.items.length !== 9) return undefined;
+    const v = f.big(6);
     let txChainId: bigint | undefined;
     if (v === chainId * 2n + 35n || v === chainId * 2n + 36n) txChainId = chainId;
     else if (v !== 27n && v !== 28n) return undefined;
-    const gasPrice = big(f[1] as Uint8Array);
-    const to = bytes(f[3]);
+    const gasPrice = f.big(1);
+    const to = f.bytes(3);
     const out: RpcTx = {
-      type: 0, nonce: big(f[0] as Uint8Array), gasLimit: big(f[2] as Uint8Array), value: big(f[4] as Uint8Array), data: bytes(f[5]),
-      feeCap: gasPrice, tipCap: gasPrice, feeMarket: false, v, r: big(f[7] as Uint8Array), s: big(f[8] as Uint8Array), hash,
+      type: 0, nonce: f.big(0), gasLimit: f.big(2), value: f.big(4), data: f.bytes(5),
+      feeCap: gasPrice, tipCap: gasPrice, feeMarket: false, v, r: f.big(7), s: f.big(8), hash,
     };
     if (to.length > 0) out.to = to;
     if (txChainId !== undefined) out.chainId = txChainId;
     return out;
   }
   if (first !== 1 && first !== 2) return undefined;
-  const f = RLP.decode(raw.subarray(1)) as unknown[];
-  if (!Array.isArray(f) || f.length !== (first === 1 ? 11 : 12)) return undefined;
-  if (big(f[0] as Uint8Array) !== chainId) return undefined;
+  const f = new Fields(raw, rlpListItems(raw, 1));
+  if (f.items.length !== (first === 1 ? 11 : 12)) return undefined;
+  if (f.big(0) !== chainId) return undefined;
   // type 1: chainId, nonce, gasPrice, gasLimit, to, value, data, accessList, yParity, r, s
   // type 2: chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gasLimit, to, value, data, accessList, yParity, r, s
   const at = first === 1 ? 0 : 1;
-  const tip = big(f[2] as Uint8Array);
-  const cap = first === 1 ? tip : big(f[3] as Uint8Array);
-  const to = bytes(f[4 + at]);
+  const tip = f.big(2);
+  const cap = first === 1 ? tip : f.big(3);
+  const to = f.bytes(4 + at);
   const out: RpcTx = {
-    type: first, nonce: big(f[1] as Uint8Array), gasLimit: big(f[3 + at] as Uint8Array), value: big(f[5 + at] as Uint8Array), data: bytes(f[6 + at]),
-    feeCap: cap, tipCap: tip, feeMarket: first === 2, accessList: accessList(f[7 + at]), chainId,
-    v: big(f[8 + at] as Uint8Array), r: big(f[9 + at] as Uint8Array), s: big(f[10 + at] as Uint8Array), hash,
+    type: first, nonce: f.big(1), gasLimit: f.big(3 + at), value: f.big(5 + at), data: f.bytes(6 + at),
+    feeCap: cap, tipCap: tip, feeMarket: first === 2, accessList: f.accessList(7 + at), chainId,
+    v: f.big(8 + at), r: f.big(9 + at), s: f.big(10 + at), hash,
   };
   if (to.length > 0) out.to = to;
   return out;
