@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    maxWorkers: 2,
     reporters: ['default'],
   },
 });
