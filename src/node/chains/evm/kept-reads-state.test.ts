@@ -90,15 +90,14 @@ describe('KeptReadsStateManager', () => {
     const root = await seed(db);
     const content = new ContentReads();
     await round(new KeptReadsStateManager(db, root, common, content));
-    const before = reads();
-    const other = new KeptReadsStateManager(db, root, common, content);
-    await round(other);
-    // the second view reads the two accounts (and the missing one) from the trie, but no storage or code
-    const fresh = new KeptReadsStateManager(db, root, common, new ContentReads());
-    const accountsOnly = reads() - before;
-    const start = reads();
-    await round(fresh);
-    expect(accountsOnly).toBeLessThan(reads() - start);
+    // a second view sharing the content reads the accounts from the trie again, but no storage or code
+    let start = reads();
+    await round(new KeptReadsStateManager(db, root, common, content));
+    const sharing = reads() - start;
+    start = reads();
+    await round(new KeptReadsStateManager(db, root, common, new ContentReads()));
+    expect(sharing).toBeGreaterThan(0);
+    expect(sharing).toBeLessThan(reads() - start);
   });
 
   it('forgets its accounts when the root changes', async () => {

@@ -1,10 +1,16 @@
 import type { Common } from '@ethereumjs/common';
-import { MerklePatriciaTrie } from '@ethereumjs/mpt';
-import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
-import { type Address, type DB, ValueEncoding, createAccountFromRLP } from '@ethereumjs/util';
+import { MerkleStateManager } from '@ethereumjs/statemanager';
+import { type Address, type DB, createAccountFromRLP } from '@ethereumjs/util';
+import { stateOptions } from './state.js';
+import { hexOf } from '../../../lib/hex.js';
 
 /** Entries each map of kept reads holds before it starts over. */
 const MAX_KEPT = 50_000;
+
+function keep<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_KEPT) map.clear();
+  map.set(key, value);
+}
 
 /**
  * Trie reads that hold whatever the state: a slot under a storage root and the code under a code hash never
@@ -13,14 +19,7 @@ const MAX_KEPT = 50_000;
 export class ContentReads {
   readonly slots = new Map<string, Uint8Array>();
   readonly codes = new Map<string, Uint8Array>();
-
-  keep<T>(map: Map<string, T>, key: string, value: T): void {
-    if (map.size >= MAX_KEPT) map.clear();
-    map.set(key, value);
-  }
 }
-
-const hexKey = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 
 /**
  * A state manager over one fixed root whose reads outlive checkpoints. eth_call runs each call inside a
@@ -33,7 +32,7 @@ export class KeptReadsStateManager extends MerkleStateManager {
   private readonly accounts = new Map<string, Uint8Array | null>();
 
   constructor(db: DB<string, string | Uint8Array>, root: Uint8Array, common: Common, private readonly content: ContentReads) {
-    super({ trie: new MerklePatriciaTrie({ db, useKeyHashing: true, valueEncoding: ValueEncoding.Bytes, common, root }), common, caches: new Caches() });
+    super(stateOptions(db, root, common));
   }
 
   override async setStateRoot(root: Uint8Array, clearCache?: boolean): Promise<void> {
@@ -44,11 +43,11 @@ export class KeptReadsStateManager extends MerkleStateManager {
   override async getAccount(address: Address) {
     const caches = this._caches!;
     if (caches.account!.get(address) !== undefined) return super.getAccount(address);
-    const key = hexKey(address.bytes);
+    const key = hexOf(address.bytes);
     const kept = this.accounts.get(key);
     if (kept === undefined) {
       const account = await super.getAccount(address);
-      this.content.keep(this.accounts, key, account ? account.serialize() : null);
+      keep(this.accounts, key, account ? account.serialize() : null);
       return account;
     }
     const account = kept === null ? undefined : createAccountFromRLP(kept);
@@ -61,12 +60,12 @@ export class KeptReadsStateManager extends MerkleStateManager {
     if (slot.length !== 32 || caches.storage!.get(address, slot) !== undefined) return super.getStorage(address, slot);
     const account = await this.getAccount(address);
     if (!account) return new Uint8Array();
-    const key = hexKey(account.storageRoot) + hexKey(slot);
+    const key = hexOf(account.storageRoot) + hexOf(slot);
     const kept = this.content.slots.get(key);
     if (kept === undefined) {
       const value = await super.getStorage(address, slot);
       const raw = caches.storage!.get(address, slot);
-      if (raw !== undefined) this.content.keep(this.content.slots, key, raw);
+      if (raw !== undefined) keep(this.content.slots, key, raw);
       return value;
     }
     caches.storage!.put(address, slot, kept);
@@ -78,11 +77,11 @@ export class KeptReadsStateManager extends MerkleStateManager {
     if (caches.code!.get(address) !== undefined) return super.getCode(address);
     const account = await this.getAccount(address);
     if (!account?.isContract()) return new Uint8Array(0);
-    const key = hexKey(account.codeHash);
+    const key = hexOf(account.codeHash);
     const kept = this.content.codes.get(key);
     if (kept === undefined) {
       const code = await super.getCode(address);
-      this.content.keep(this.content.codes, key, code);
+      keep(this.content.codes, key, code);
       return code;
     }
     caches.code!.put(address, kept);
