@@ -1,5 +1,6 @@
 import { base58 } from '@scure/base';
 import { sha256 } from './hash.js';
+import { bytesToHex } from './hex.js';
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -22,7 +23,7 @@ const CHUNK = 58n ** 9n; // the largest power of 58 below 2^53, so a chunk is an
 export function base58Encode(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
-  let n = bytes.length === zeros ? 0n : BigInt('0x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex'));
+  let n = bytes.length === zeros ? 0n : BigInt(bytesToHex(bytes));
   let out = '';
   while (n > 0n) {
     let chunk = Number(n % CHUNK);

@@ -1,4 +1,5 @@
 import { sha256 } from '../../lib/hash.js';
+import { bytesToHex } from '../../lib/hex.js';
 
 /**
  * AvalancheGo's `hex`/`hexc` and `hexnc` string encodings (utils/formatting/encoding.go): `0x` + lowercase hex,
@@ -11,7 +12,7 @@ export function checksumOf(payload: Uint8Array): Uint8Array {
 }
 
 export function encodeHexNoChecksum(bytes: Uint8Array): string {
-  return '0x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+  return bytesToHex(bytes);
 }
 
 export function encodeHexWithChecksum(payload: Uint8Array): string {

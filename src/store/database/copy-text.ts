@@ -1,10 +1,12 @@
+import { hexOf } from '../../lib/hex.js';
+
 /**
  * One value in PostgreSQL's COPY text format: `\N` for null, bytea as `\\x<hex>`, backslash, tab, newline
  * and carriage return escaped. bigint and number are written in decimal; booleans as t/f; objects as JSON.
  */
 export function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  if (value instanceof Uint8Array) return '\\\\x' + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
+  if (value instanceof Uint8Array) return '\\\\x' + hexOf(value);
   return scalarText(value);
 }
 

@@ -1,4 +1,5 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { hexOf } from '../../../lib/hex.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** Checksummed addresses of recent responses: the same few addresses recur on every page. */
@@ -8,7 +9,7 @@ const CACHE_LIMIT = 50_000;
 /** An EVM address in EIP-55 mixed-case checksum encoding, as the Data API writes every address. */
 export function checksumAddress(address: Uint8Array): string {
   if (address.length !== 20) throw new Error(`an EVM address has 20 bytes, got ${address.length}`);
-  const lower = Buffer.from(address.buffer, address.byteOffset, address.byteLength).toString('hex');
+  const lower = hexOf(address);
   const cached = cache.get(lower);
   if (cached !== undefined) return cached;
   const hash = keccak_256(new TextEncoder().encode(lower));

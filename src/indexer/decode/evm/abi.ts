@@ -1,4 +1,5 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex } from '../../../lib/hex.js';
 
 /** Minimal ABI reading for the few events and calls the indexer decodes: 32-byte words, addresses, uint arrays, strings. */
 
@@ -22,7 +23,7 @@ export function uint(word: Uint8Array): bigint {
   for (let i = 0; small && i < high; i++) if (word[i] !== 0) small = false;
   // most amounts and ids fit 64 bits
   if (small) return new DataView(word.buffer, word.byteOffset + high, 8).getBigUint64(0);
-  return BigInt('0x' + Buffer.from(word.buffer, word.byteOffset, word.byteLength).toString('hex'));
+  return BigInt(bytesToHex(word));
 }
 
 /** A left-padded address word (the 12 high bytes must be zero), else undefined. */

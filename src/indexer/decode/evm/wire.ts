@@ -1,3 +1,5 @@
+import { bytesToHex } from '../../../lib/hex.js';
+
 /**
  * Readers for the JSON an EVM node answers (hex quantities and data), with the path of the field in errors.
  * Accepts coreth, Subnet-EVM, geth and Firn's devnet: `0x` hex quantities (leading zeros tolerated) or JSON
@@ -96,5 +98,5 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 export function toHex(bytes: Uint8Array): string {
-  return '0x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+  return bytesToHex(bytes);
 }

@@ -1,5 +1,6 @@
 import type { RawEvmBlock } from '../../decode/evm/evm-range.js';
 import { RpcError, TransportError, type JsonRpcClient, type RpcCall } from '../json-rpc-client.js';
+import { bytesToHex } from '../../../lib/hex.js';
 
 export interface EvmRpcSourceOptions {
   /** 'auto' (default): trace each block with callTracer while the node allows it; 'off': never ask. */
@@ -205,7 +206,7 @@ export class EvmRpcSource {
 }
 
 function hex(bytes: Uint8Array): string {
-  return '0x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+  return bytesToHex(bytes);
 }
 
 function txCount(block: unknown): number {

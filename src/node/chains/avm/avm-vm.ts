@@ -13,6 +13,7 @@ import { AvmState, keyed, type StoredBlock, type TxEffect } from './state.js';
 import { decodeUtxo, parseAvmTx, type AvmTx, type Utxo } from './tx-codec.js';
 import type { JsonContext } from './tx-json.js';
 import { verifyAndExecute, type StateView, type VerifierContext } from './verifier.js';
+import { hexOf } from '../../../lib/hex.js';
 
 export interface AvmVmConfig {
   /** Static fees in nAVAX (AvalancheGo's local network: 1 milliAVAX each). */
@@ -404,5 +405,5 @@ function isZero(b: Uint8Array): boolean {
 }
 
 function hex(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+  return hexOf(b);
 }

@@ -5,6 +5,7 @@ import { type BlockCodec, CORETH_BLOCK_CODEC } from './block-codec.js';
 import type { CorethBlock } from './coreth-block.js';
 import type { EvmKeys } from './keys.js';
 import { type StoredReceipt, decodeReceipts, encodeReceipts } from './receipts.js';
+import { hexOf } from '../../../lib/hex.js';
 
 export interface StoredBlock {
   block: CorethBlock;
@@ -23,7 +24,7 @@ function plain(b: Uint8Array | undefined): Uint8Array | undefined {
   return b === undefined || b.constructor === Uint8Array ? b : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
 
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const hex = (b: Uint8Array) => hexOf(b);
 
 /**
  * Blocks, receipts and tx locations in the node's store. Writes are returned as KvOps (they travel in the

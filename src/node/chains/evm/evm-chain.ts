@@ -4,7 +4,7 @@ import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, setLengthLeft } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
 import { ClientError } from '../../../lib/errors.js';
-import { bytesToHex } from '../../../lib/hex.js';
+import { bytesToHex, hexOf } from '../../../lib/hex.js';
 import type { KvOp, KvStore } from '../../storage/kv.js';
 import type { BlockAcceptor, EvmLog } from './acceptor.js';
 import type { ExtDataBuilder } from './block-builder.js';
@@ -84,7 +84,7 @@ export interface FoundTx {
   receipt?: StoredReceipt;
 }
 
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const hex = (b: Uint8Array) => hexOf(b);
 
 /**
  * The C-chain's EVM: state, execution, block building and the accepted chain. Blocks are built one at a

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../database/database.js';
 import type { ContractErcType } from '../../writers/evm/evm-batch.js';
 import { bytes, optNum, optText } from '../evm/rows.js';
+import { hexOf } from '../../../lib/hex.js';
 
 /** What the store knows to show beside an address that is a contract: its token name, symbol and decimals. */
 export interface ContractLabel {
@@ -32,5 +33,5 @@ export async function contractLabels(db: Queryable, chain: number, addresses: re
 }
 
 export function labelKey(address: Uint8Array): string {
-  return Buffer.from(address.buffer, address.byteOffset, address.byteLength).toString('hex');
+  return hexOf(address);
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../database/database.js';
 import type { EvmBatch, EvmContractRecord, EvmNftTokenRecord } from './evm-batch.js';
+import { hexOf } from '../../../lib/hex.js';
 
 /**
  * Write a decoded range of EVM blocks: one COPY per append-only table, one upsert statement each for
@@ -104,7 +105,7 @@ const TELEPORTER_COLUMNS = [
 ];
 
 function hex(bytes: Uint8Array | undefined): string | null {
-  return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex') : null;
+  return bytes ? hexOf(bytes) : null;
 }
 
 async function upsertContracts(db: Queryable, chain: number, contracts: readonly EvmContractRecord[]): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../../store/database/database.js';
 import { getAssets, type PrimaryAsset } from '../../../../store/queries/primary/assets.js';
+import { hexOf } from '../../../../lib/hex.js';
 
 const LIMIT = 10_000;
 
@@ -22,7 +23,7 @@ export class AssetCache {
     const out = new Map<string, PrimaryAsset>();
     const missing: Uint8Array[] = [];
     for (const id of assetIds) {
-      const hex = Buffer.from(id.buffer, id.byteOffset, id.byteLength).toString('hex');
+      const hex = hexOf(id);
       const known = this.#known.get(`${network}:${hex}`);
       if (known) out.set(hex, known);
       else missing.push(id);

@@ -1,4 +1,5 @@
 import type { HealthCheck } from '../check.js';
+import { hexOf } from '../../../../lib/hex.js';
 
 export interface BlsKeys {
   /** The node's own BLS public key, compressed (48 bytes). */
@@ -23,5 +24,5 @@ export function blsCheck(keys: BlsKeys): HealthCheck {
 }
 
 function toHex(b: Uint8Array): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+  return hexOf(b);
 }

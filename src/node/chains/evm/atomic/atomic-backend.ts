@@ -11,6 +11,7 @@ import { AtomicRepository } from './repository.js';
 import { applyStateTransfer, overlayDb, stateManagerDb } from './state-transfer.js';
 import { decodeAtomicUtxo, encodeAtomicBatch, encodeAtomicUtxo, inputUtxoIds, parseAtomicTx, utxoInputId, type AtomicTx } from './tx-codec.js';
 import { verifyAtomicSemantics, type AtomicVerifyContext, type SharedGet } from './verifier.js';
+import { hexOf } from '../../../../lib/hex.js';
 
 /** The parts of the EVM chain the atomic backend uses (EvmChain has them all). */
 export interface AtomicChain {
@@ -45,7 +46,7 @@ interface Included {
   consumed: Uint8Array[];
 }
 
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const hex = (b: Uint8Array) => hexOf(b);
 
 /**
  * coreth's atomic VM for the devnet's C-chain: ImportTx/ExportTx issued through the avax API are verified

@@ -1,5 +1,6 @@
 import { idToString } from '../../../../lib/cb58.js';
 import { inputUtxoIds, type AtomicTx } from './tx-codec.js';
+import { hexOf } from '../../../../lib/hex.js';
 
 interface Entry {
   tx: AtomicTx;
@@ -14,7 +15,7 @@ const DEFAULT_MAX_SIZE = 4096;
 /** How many dropped txs are remembered for getAtomicTxStatus ("Dropped"). */
 const DISCARDED_CACHE = 1024;
 
-const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const hex = (b: Uint8Array) => hexOf(b);
 
 /**
  * coreth's atomic mempool (atomic/txpool): txs waiting for a block ("pending"), those taken by the block

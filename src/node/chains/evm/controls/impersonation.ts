@@ -2,8 +2,9 @@ import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address } from '@ethereumjs/util';
 import type { EvmChain } from '../evm-chain.js';
 import { TxRejected, checkTxFee, validateStateless, validateWithState } from '../tx-validation.js';
+import { hexOf } from '../../../../lib/hex.js';
 
-const hex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const hex = (b: Uint8Array): string => hexOf(b);
 
 /** Which senders may send without a signature (anvil_impersonateAccount, anvil_autoImpersonateAccount). */
 export class Impersonation {

@@ -10,6 +10,7 @@ import { ScratchDb } from '../trie-db.js';
 import type { DevnetAccess } from './access.js';
 import { preimageOf } from './preimages.js';
 import { editHeadState, putBalance, putCode, putNonce, putSlot } from './state-edits.js';
+import { bytesToHex } from '../../../../lib/hex.js';
 
 /** One account as anvil's state dump holds it. */
 export interface DumpedAccount {
@@ -28,7 +29,7 @@ export interface StateDump {
   transactions: unknown[];
 }
 
-const hex = (b: Uint8Array): string => '0x' + Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const hex = (b: Uint8Array): string => bytesToHex(b);
 const bytes = (h: string): Uint8Array => new Uint8Array(Buffer.from(h.startsWith('0x') ? h.slice(2) : h, 'hex'));
 
 /**

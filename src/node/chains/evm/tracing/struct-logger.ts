@@ -1,4 +1,4 @@
-import { bytesToHex } from '../../../../lib/hex.js';
+import { bytesToHex, hexOf } from '../../../../lib/hex.js';
 import { OP } from './opcodes.js';
 import type { OpcodeStep, StateReader, Tracer, TxEnd } from './types.js';
 
@@ -27,7 +27,7 @@ interface StructLogRes {
   refund?: number;
 }
 
-const plainHex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const plainHex = (b: Uint8Array) => hexOf(b);
 
 /** The default tracer: one entry per executed opcode, as libevm's StructLogger renders them. */
 export class StructLogger implements Tracer {

@@ -6,6 +6,7 @@ import { type BlockRef, arity, fromRpc, toRpc } from '../codec.js';
 import { blockJson, receiptJson, txJson } from '../render.js';
 import { decodeStoredTx, rpcTxOf, type RpcTx } from '../rpc-tx.js';
 import type { EthMethods } from '../types.js';
+import { hexOf } from '../../../../../lib/hex.js';
 
 /** A block's decoded transactions and its receipts (read once asked for). */
 interface Decoded {
@@ -24,7 +25,7 @@ const recentDecoded = new WeakMap<EvmChain, Map<string, Decoded>>();
 function decoded(chain: EvmChain, block: StoredBlock): Decoded {
   let recent = recentDecoded.get(chain);
   if (!recent) recentDecoded.set(chain, (recent = new Map()));
-  const key = Buffer.from(block.hash.buffer, block.hash.byteOffset, block.hash.byteLength).toString('hex');
+  const key = hexOf(block.hash);
   let entry = recent.get(key);
   if (!entry) {
     entry = { txs: rpcTxs(chain, block) };
