@@ -5,16 +5,36 @@ import { Readable } from 'node:stream';
 import { copyText } from './copy-text.js';
 import type { Database, Queryable, QueryResult, Row } from './database.js';
 import { lockKey } from './lock-key.js';
+import { isStalePreparedStatement, StatementNames } from './statement-names.js';
 
 // int8 as string (exact), numeric as string (exact): domain codecs turn them into bigint.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 
 const COPY_CHUNK_ROWS = 10_000;
 
-function queryableOf(client: pg.PoolClient | pg.Pool): Queryable {
+/** FIRN_PG_PREPARED_STATEMENTS=0 turns named statements off (e.g. behind a pooler in transaction mode that cannot keep them). */
+function preparedStatementsWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.FIRN_PG_PREPARED_STATEMENTS?.trim().toLowerCase();
+  return !(v === '0' || v === 'false' || v === 'off' || v === 'no');
+}
+
+function queryableOf(client: pg.PoolClient | pg.Pool, names: StatementNames | undefined, inTransaction: boolean): Queryable {
+  const run = <R extends Row>(text: string, params: unknown[] | undefined, name: string | undefined) =>
+    name === undefined ? client.query<R>(text, params) : client.query<R>({ name, text, values: params ?? [] });
   return {
     async query<R extends Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-      const result = await client.query<R>(text, params as unknown[] | undefined);
+      const values = params as unknown[] | undefined;
+      const name = names && values && values.length > 0 ? names.nameOf(text) : undefined;
+      let result: pg.QueryResult<R>;
+      try {
+        result = await run<R>(text, values, name);
+      } catch (error) {
+        if (name === undefined || !isStalePreparedStatement(error)) throw error;
+        // Prepared again under a new name; inside a transaction the error has aborted it, so the caller retries.
+        const renewed = names!.renew(text);
+        if (inTransaction) throw error;
+        result = await run<R>(text, values, renewed);
+      }
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
     async exec(text: string): Promise<void> {
@@ -48,11 +68,15 @@ export class PgDatabase implements Database {
   private readonly pool: pg.Pool;
   private readonly base: Queryable;
 
-  constructor(connectionString: string, options: { maxConnections?: number } = {}) {
+  private readonly names: StatementNames | undefined;
+
+  /** `preparedStatements` (default: on unless FIRN_PG_PREPARED_STATEMENTS=0): run parameterized queries as named statements. */
+  constructor(connectionString: string, options: { maxConnections?: number; preparedStatements?: boolean } = {}) {
     this.pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 8 });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     this.pool.on('error', () => {});
-    this.base = queryableOf(this.pool);
+    this.names = options.preparedStatements ?? preparedStatementsWanted() ? new StatementNames() : undefined;
+    this.base = queryableOf(this.pool, this.names, false);
   }
 
   query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
@@ -72,7 +96,7 @@ export class PgDatabase implements Database {
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await fn(queryableOf(client));
+      const result = await fn(queryableOf(client, this.names, true));
       await client.query('COMMIT');
       return result;
     } catch (error) {

@@ -1,0 +1,65 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPostgres, postgresAvailable } from '../testing.js';
+import { PgDatabase } from './pg-database.js';
+
+const serverUp = await postgresAvailable();
+
+describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
+  let server: { url: string; drop: () => Promise<void> };
+  beforeAll(async () => {
+    server = await createTestPostgres();
+  });
+  afterAll(async () => {
+    await server?.drop();
+  });
+
+  const prepared = async (db: PgDatabase) =>
+    (await db.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements ORDER BY statement')).rows.map((r) => r.statement);
+
+  it('runs parameterized queries as named statements, prepared once per connection', async () => {
+    const db = new PgDatabase(server.url, { maxConnections: 1 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await db.query<{ n: number }>('SELECT $1::int + 1 AS n', [i])).rows[0]?.n).toBe(i + 1);
+      await db.query('SELECT $1::text AS t', ['x']);
+      expect(await prepared(db)).toEqual(['SELECT $1::int + 1 AS n', 'SELECT $1::text AS t']);
+      // Inside a transaction too (its own connection from the pool, here the same one).
+      await db.transaction(async (tx) => expect((await tx.query<{ n: number }>('SELECT $1::int + 1 AS n', [41])).rows[0]?.n).toBe(42));
+      expect(await prepared(db)).toHaveLength(2);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('prepares nothing when turned off', async () => {
+    const db = new PgDatabase(server.url, { maxConnections: 1, preparedStatements: false });
+    try {
+      await db.query('SELECT $1::int AS n', [1]);
+      expect(await prepared(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('survives another process changing a table it has a statement prepared for (a migration)', async () => {
+    const db = new PgDatabase(server.url, { maxConnections: 1 });
+    const other = new pg.Client({ connectionString: server.url });
+    await other.connect();
+    try {
+      await other.query('CREATE TABLE stale_t (id int PRIMARY KEY, a text)');
+      await other.query(`INSERT INTO stale_t VALUES (1, 'one')`);
+      const select = 'SELECT * FROM stale_t WHERE id = $1';
+      expect((await db.query(select, [1])).rows).toEqual([{ id: 1, a: 'one' }]);
+      await other.query(`ALTER TABLE stale_t ADD COLUMN b text NOT NULL DEFAULT 'new'`);
+      // Outside a transaction the query is prepared again under a new name and answers with the new column.
+      expect((await db.query(select, [1])).rows).toEqual([{ id: 1, a: 'one', b: 'new' }]);
+      await other.query(`ALTER TABLE stale_t ADD COLUMN c int NOT NULL DEFAULT 7`);
+      // Inside one, the error has aborted the transaction: it fails, and the next attempt succeeds.
+      await expect(db.transaction((tx) => tx.query(select, [1]))).rejects.toThrow(/cached plan must not change result type/);
+      expect((await db.transaction((tx) => tx.query(select, [1]))).rows).toEqual([{ id: 1, a: 'one', b: 'new', c: 7 }]);
+    } finally {
+      await other.end();
+      await db.close();
+    }
+  });
+});
