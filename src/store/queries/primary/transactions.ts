@@ -3,6 +3,7 @@ import type { TxAmounts, TxDetails } from '../../writers/primary/rows.js';
 import {
   amountsOf, big, bytes, clampPageSize, detailsOf, heightBoundsForTime, maybeBig, maybeBytes, maybeNumber, pageOf, Params, type Page, type SortOrder,
 } from './common.js';
+import { hexOf } from '../../../lib/hex.js';
 import { withPublicKeys } from './credentials.js';
 import { utxosOfTxs, type PrimaryUtxo } from './utxos.js';
 
@@ -96,42 +97,44 @@ export async function listPrimaryTransactions(db: Queryable, q: PrimaryTxQuery):
   }
   if (q.cursor) where.push(`(x.block_height, x.tx_index) ${desc ? '<' : '>'} (${p.add(q.cursor.blockHeight)}, ${p.add(q.cursor.txIndex)})`);
   const dir = desc ? 'DESC' : 'ASC';
-  const { rows: keys } = await db.query<{ block_height: string; tx_index: number }>(
-    `SELECT DISTINCT x.block_height, x.tx_index FROM ${from} WHERE ${where.join(' AND ')}
+  const { rows: keys } = await db.query<{ block_height: string; tx_index: number; tx_id: Uint8Array }>(
+    `SELECT DISTINCT ON (x.block_height, x.tx_index) x.block_height, x.tx_index, x.tx_id FROM ${from} WHERE ${where.join(' AND ')}
      ORDER BY x.block_height ${dir}, x.tx_index ${dir} LIMIT ${pageSize + 1}`,
     p.values,
   );
   const page = pageOf(keys, pageSize, (k) => k, (k): TxCursor => ({ blockHeight: BigInt(k.block_height), txIndex: Number(k.tx_index) }));
-  const txs = await loadTransactions(db, q.chain, page.items.map((k) => ({ blockHeight: BigInt(k.block_height), txIndex: Number(k.tx_index) })));
+  const txs = await loadTransactions(db, q.chain, page.items.map((k) => k.tx_id));
   return { items: txs, ...(page.next ? { next: page.next } : {}) };
 }
 
 /** One tx by id, with its UTXOs. */
 export async function getPrimaryTransaction(db: Queryable, chain: number, txId: Uint8Array): Promise<PrimaryTransaction | undefined> {
-  const { rows } = await db.query<{ block_height: string; tx_index: number }>('SELECT block_height, tx_index FROM primary_txs WHERE chain = $1 AND tx_id = $2', [chain, txId]);
-  const r = rows[0];
-  if (!r) return undefined;
-  return (await loadTransactions(db, chain, [{ blockHeight: BigInt(r.block_height), txIndex: Number(r.tx_index) }]))[0];
+  return (await loadTransactions(db, chain, [txId]))[0];
 }
 
-async function loadTransactions(db: Queryable, chain: number, keys: readonly TxCursor[]): Promise<PrimaryTransaction[]> {
-  if (keys.length === 0) return [];
-  // Positions as two arrays: a list of 100 row-value tuples costs PostgreSQL more to plan than to run.
-  const { rows } = await db.query<Row>(
-    `SELECT t.* FROM unnest($2::bigint[], $3::integer[]) AS k(block_height, tx_index)
-     JOIN primary_txs t ON t.chain = $1 AND t.block_height = k.block_height AND t.tx_index = k.tx_index`,
-    [chain, keys.map((k) => k.blockHeight.toString()), keys.map((k) => k.txIndex)]);
-  const byKey = new Map(rows.map((r) => [`${r.block_height}:${r.tx_index}`, r]));
-  const ordered = keys.map((k) => byKey.get(`${k.blockHeight}:${k.txIndex}`)).filter((r): r is Row => r !== undefined);
-  const txIds = ordered.map((r) => bytes(r.tx_id));
-  const { emitted, consumed } = await utxosOfTxs(db, txIds);
-  const stakers = await stakerInfo(db, chain, ordered);
-  return ordered.map((r) => {
-    const txId = bytes(r.tx_id);
-    const key = Buffer.from(txId).toString('hex');
-    const stakingTxId = maybeBytes(r.staking_tx_id);
+const STAKER_COLUMNS = 'st.tx_id AS st_tx_id, st.end_kind AS st_end_kind, st.end_tx_id AS st_end_tx_id, st.potential_reward AS st_potential_reward, '
+  + 'st.validation_reward AS st_validation_reward, st.delegation_fees AS st_delegation_fees, st.delegator_reward AS st_delegator_reward';
+
+/**
+ * Txs by id, in the order given (ids the chain does not have are left out), with the staker each adds or ends
+ * and their UTXOs. The tx rows and the UTXOs are asked for at once, on two connections when the pool has them.
+ */
+async function loadTransactions(db: Queryable, chain: number, txIds: readonly Uint8Array[]): Promise<PrimaryTransaction[]> {
+  if (txIds.length === 0) return [];
+  const [{ rows }, { emitted, consumed }] = await Promise.all([
+    db.query<Row>(
+      `SELECT t.*, ${STAKER_COLUMNS} FROM unnest($2::bytea[]) AS k(tx_id) JOIN primary_txs t ON t.chain = $1 AND t.tx_id = k.tx_id
+       LEFT JOIN primary_stakers st ON st.chain = t.chain AND st.tx_id = COALESCE(t.staking_tx_id, t.tx_id)`, [chain, txIds]),
+    utxosOfTxs(db, txIds),
+  ]);
+  const byId = new Map(rows.map((r) => [hexOf(r.tx_id as Uint8Array), r]));
+  const out: PrimaryTransaction[] = [];
+  for (const id of txIds) {
+    const key = hexOf(id);
+    const r = byId.get(key);
+    if (!r) continue;
     const tx: PrimaryTransaction = {
-      chain: Number(r.chain), txId, blockHeight: big(r.block_height), blockId: bytes(r.block_id), blockTimestamp: big(r.block_timestamp),
+      chain: Number(r.chain), txId: bytes(r.tx_id), blockHeight: big(r.block_height), blockId: bytes(r.block_id), blockTimestamp: big(r.block_timestamp),
       txIndex: Number(r.tx_index), txType: r.tx_type as string, memo: bytes(r.memo), bytes: bytes(r.bytes),
       amounts: amountsOf(r.amounts), details: withSigners(detailsOf(r.details), bytes(r.bytes).subarray(0, Number(r.unsigned_size))),
       consumedUtxos: consumed.get(key) ?? [], emittedUtxos: emitted.get(key) ?? [],
@@ -147,10 +150,11 @@ async function loadTransactions(db: Queryable, chain: number, keys: readonly TxC
     set('endTime', maybeBig(r.end_time));
     set('weight', maybeBig(r.weight));
     set('delegationShares', maybeNumber(r.delegation_shares));
-    set('stakingTxId', stakingTxId);
-    set('staker', stakers.get(Buffer.from(stakingTxId ?? txId).toString('hex')));
-    return tx;
-  });
+    set('stakingTxId', maybeBytes(r.staking_tx_id));
+    set('staker', stakerOf(r));
+    out.push(tx);
+  }
+  return out;
 }
 
 /** C-chain export inputs: the keys behind their signatures. */
@@ -159,23 +163,16 @@ function withSigners(details: TxDetails, signedPart: Uint8Array): TxDetails {
   return details;
 }
 
-async function stakerInfo(db: Queryable, chain: number, rows: readonly Row[]): Promise<Map<string, TxStakerInfo>> {
-  const ids = rows.map((r) => bytes(r.staking_tx_id ?? r.tx_id));
-  const out = new Map<string, TxStakerInfo>();
-  if (ids.length === 0) return out;
-  const { rows: found } = await db.query<Row>(
-    `SELECT tx_id, end_kind, end_tx_id, potential_reward, validation_reward, delegation_fees, delegator_reward
-     FROM primary_stakers WHERE chain = $1 AND tx_id = ANY($2::bytea[])`, [chain, ids]);
-  for (const r of found) {
-    const info: TxStakerInfo = { stakingTxId: bytes(r.tx_id) };
-    if (r.end_kind) info.endKind = r.end_kind as TxStakerInfo['endKind'];
-    const endTx = maybeBytes(r.end_tx_id);
-    if (endTx) info.endTxId = endTx;
-    for (const [k, col] of [['potentialReward', 'potential_reward'], ['validationReward', 'validation_reward'], ['delegationFees', 'delegation_fees'], ['delegatorReward', 'delegator_reward']] as const) {
-      const v = maybeBig(r[col]);
-      if (v !== undefined) info[k] = v;
-    }
-    out.set(Buffer.from(info.stakingTxId).toString('hex'), info);
+/** The joined primary_stakers columns (st_…), when the tx adds or ends a staker the store knows. */
+function stakerOf(r: Row): TxStakerInfo | undefined {
+  if (r.st_tx_id === null || r.st_tx_id === undefined) return undefined;
+  const info: TxStakerInfo = { stakingTxId: bytes(r.st_tx_id) };
+  if (r.st_end_kind) info.endKind = r.st_end_kind as TxStakerInfo['endKind'];
+  const endTx = maybeBytes(r.st_end_tx_id);
+  if (endTx) info.endTxId = endTx;
+  for (const [k, col] of [['potentialReward', 'st_potential_reward'], ['validationReward', 'st_validation_reward'], ['delegationFees', 'st_delegation_fees'], ['delegatorReward', 'st_delegator_reward']] as const) {
+    const v = maybeBig(r[col]);
+    if (v !== undefined) info[k] = v;
   }
-  return out;
+  return info;
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../database/database.js';
 import type { RewardType } from '../../writers/primary/rows.js';
+import { hexOf } from '../../../lib/hex.js';
 import { big, bytes, maybeBig, maybeBytes, maybeNumber } from './common.js';
 import { withPublicKeys, type CredentialSignature } from './credentials.js';
 
@@ -47,18 +48,22 @@ export interface PrimaryUtxo {
   consumed?: UtxoConsumption;
 }
 
+/**
+ * A UTXO's creation (u) and spend (s) side by side, either of which may be absent. A spend whose credentials lack
+ * their keys (rows an older Firn wrote) gets its tx's signed part from another query, made only then.
+ */
 const COLUMNS = `
   COALESCE(u.utxo_id, s.utxo_id) AS utxo_id, COALESCE(u.tx_id, s.tx_id) AS tx_id, COALESCE(u.output_index, s.output_index) AS output_index,
   COALESCE(u.asset_id, s.asset_id) AS asset_id, COALESCE(u.amount, s.amount) AS amount, COALESCE(u.created_on, s.created_on) AS created_on,
   u.chain AS u_chain, u.creating_tx_id, u.consumable_on, u.block_height AS u_height, u.block_timestamp AS u_time, u.output_type, u.locktime,
   u.threshold, u.stakeable_locktime AS u_stakeable, u.staked, u.stake_start, u.stake_end, u.reward_type, u.group_id, u.payload, u.bytes,
-  s.chain AS s_chain, s.consuming_tx_id, s.input_index, s.consumed_on, s.block_height AS s_height, s.block_timestamp AS s_time, s.credentials,
-  CASE WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(s.credentials) c WHERE NOT c ? 'publicKey')
-    THEN (SELECT substring(ct.bytes from 1 for ct.unsigned_size) FROM primary_txs ct WHERE ct.chain = s.chain AND ct.tx_id = s.consuming_tx_id) END AS signed_part`;
+  s.chain AS s_chain, s.consuming_tx_id, s.input_index, s.consumed_on, s.block_height AS s_height, s.block_timestamp AS s_time, s.credentials`;
 
 type Row = Record<string, unknown>;
 
-function utxoOf(r: Row, owners: Map<string, Uint8Array[]>): PrimaryUtxo {
+type StoredCredential = { signature: string; publicKey?: string };
+
+function utxoOf(r: Row, owners: ReadonlyMap<string, Uint8Array[]>, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUtxo {
   const utxoId = bytes(r.utxo_id);
   const out: PrimaryUtxo = {
     utxoId, txId: bytes(r.tx_id), outputIndex: Number(r.output_index), assetId: bytes(r.asset_id), amount: big(r.amount), createdOn: bytes(r.created_on),
@@ -67,7 +72,7 @@ function utxoOf(r: Row, owners: Map<string, Uint8Array[]>): PrimaryUtxo {
     const created: UtxoCreation = {
       chain: Number(r.u_chain), creatingTxId: bytes(r.creating_tx_id), consumableOn: bytes(r.consumable_on), blockHeight: big(r.u_height),
       blockTimestamp: big(r.u_time), outputType: r.output_type as string, locktime: big(r.locktime), threshold: Number(r.threshold),
-      addresses: owners.get(Buffer.from(utxoId).toString('hex')) ?? [], staked: r.staked === true, bytes: bytes(r.bytes),
+      addresses: owners.get(hexOf(utxoId)) ?? [], staked: r.staked === true, bytes: bytes(r.bytes),
     };
     const stakeable = maybeBig(r.u_stakeable);
     if (stakeable !== undefined) created.stakeableLocktime = stakeable;
@@ -88,9 +93,9 @@ function utxoOf(r: Row, owners: Map<string, Uint8Array[]>): PrimaryUtxo {
       blockHeight: big(r.s_height), blockTimestamp: big(r.s_time),
     };
     if (r.credentials) {
-      const signatures = (r.credentials as { signature: string; publicKey?: string }[])
+      const signatures = (r.credentials as StoredCredential[])
         .map((c) => (c.publicKey ? { signature: hexBytes(c.signature), publicKey: hexBytes(c.publicKey) } : { signature: hexBytes(c.signature) }));
-      consumed.credentials = withPublicKeys(maybeBytes(r.signed_part), signatures);
+      consumed.credentials = withPublicKeys(signedParts.get(signedPartKey(consumed.chain, consumed.txId)), signatures);
     }
     out.consumed = consumed;
   }
@@ -101,16 +106,39 @@ function hexBytes(h: string): Uint8Array {
   return new Uint8Array(Buffer.from(h.replace(/^0x/, ''), 'hex'));
 }
 
+const signedPartKey = (chain: number, txId: Uint8Array): string => `${chain}:${hexOf(txId)}`;
+
+/** The signed part of each spending tx whose stored credentials lack a key (older rows), to recover the keys from. */
+async function signedPartsFor(db: Queryable, rows: readonly Row[]): Promise<Map<string, Uint8Array>> {
+  const wanted = new Map<string, [number, Uint8Array]>();
+  for (const r of rows) {
+    const credentials = r.credentials as StoredCredential[] | null | undefined;
+    if (!credentials || credentials.every((c) => c.publicKey)) continue;
+    const chain = Number(r.s_chain);
+    const txId = r.consuming_tx_id as Uint8Array;
+    wanted.set(signedPartKey(chain, txId), [chain, txId]);
+  }
+  const out = new Map<string, Uint8Array>();
+  if (wanted.size === 0) return out;
+  const pairs = [...wanted.values()];
+  const { rows: found } = await db.query<{ chain: number; tx_id: Uint8Array; signed_part: Uint8Array }>(
+    `SELECT t.chain, t.tx_id, substring(t.bytes from 1 for t.unsigned_size) AS signed_part
+     FROM unnest($1::integer[], $2::bytea[]) AS k(chain, tx_id) JOIN primary_txs t ON t.chain = k.chain AND t.tx_id = k.tx_id`,
+    [pairs.map(([chain]) => chain), pairs.map(([, txId]) => txId)]);
+  for (const r of found) out.set(signedPartKey(Number(r.chain), r.tx_id), bytes(r.signed_part));
+  return out;
+}
+
 async function ownersOf(db: Queryable, utxoIds: readonly Uint8Array[]): Promise<Map<string, Uint8Array[]>> {
   const out = new Map<string, Uint8Array[]>();
   if (utxoIds.length === 0) return out;
   const { rows } = await db.query<{ utxo_id: Uint8Array; address: Uint8Array }>(
     'SELECT utxo_id, address FROM primary_utxo_owners WHERE utxo_id = ANY($1::bytea[]) ORDER BY utxo_id, address', [utxoIds]);
   for (const r of rows) {
-    const key = Buffer.from(r.utxo_id).toString('hex');
-    const list = out.get(key) ?? [];
-    list.push(bytes(r.address));
-    out.set(key, list);
+    const key = hexOf(r.utxo_id);
+    const list = out.get(key);
+    if (list) list.push(bytes(r.address));
+    else out.set(key, [bytes(r.address)]);
   }
   return out;
 }
@@ -121,19 +149,22 @@ export async function utxosOfTxs(db: Queryable, txIds: readonly Uint8Array[]): P
   const consumed = new Map<string, PrimaryUtxo[]>();
   if (txIds.length === 0) return { emitted, consumed };
   // Ids as one array parameter: a list of 100 parameters costs more to parse and plan than the lookups do.
-  const emittedRows = (await db.query<Row>(
-    `SELECT ${COLUMNS}, u.creating_tx_id AS key FROM primary_utxos u LEFT JOIN primary_utxo_spends s ON s.utxo_id = u.utxo_id
-     WHERE u.creating_tx_id = ANY($1::bytea[]) ORDER BY u.creating_tx_id, u.output_index`, [txIds])).rows;
-  const consumedRows = (await db.query<Row>(
-    `SELECT ${COLUMNS}, s.consuming_tx_id AS key FROM primary_utxo_spends s LEFT JOIN primary_utxos u ON u.utxo_id = s.utxo_id
-     WHERE s.consuming_tx_id = ANY($1::bytea[]) ORDER BY s.consuming_tx_id, s.input_index`, [txIds])).rows;
-  const owners = await ownersOf(db, [...emittedRows, ...consumedRows].map((r) => bytes(r.utxo_id)));
+  const [{ rows: emittedRows }, { rows: consumedRows }] = await Promise.all([
+    db.query<Row>(`SELECT ${COLUMNS}, u.creating_tx_id AS key FROM primary_utxos u LEFT JOIN primary_utxo_spends s ON s.utxo_id = u.utxo_id
+       WHERE u.creating_tx_id = ANY($1::bytea[]) ORDER BY u.creating_tx_id, u.output_index`, [txIds]),
+    db.query<Row>(`SELECT ${COLUMNS}, s.consuming_tx_id AS key FROM primary_utxo_spends s LEFT JOIN primary_utxos u ON u.utxo_id = s.utxo_id
+       WHERE s.consuming_tx_id = ANY($1::bytea[]) ORDER BY s.consuming_tx_id, s.input_index`, [txIds]),
+  ]);
+  const [owners, signedParts] = await Promise.all([
+    ownersOf(db, [...emittedRows, ...consumedRows].filter((r) => r.u_chain !== null && r.u_chain !== undefined).map((r) => r.utxo_id as Uint8Array)),
+    signedPartsFor(db, [...emittedRows, ...consumedRows]),
+  ]);
   for (const [rows, into] of [[emittedRows, emitted], [consumedRows, consumed]] as const) {
     for (const r of rows) {
-      const key = Buffer.from(r.key as Uint8Array).toString('hex');
-      const list = into.get(key) ?? [];
-      list.push(utxoOf(r, owners));
-      into.set(key, list);
+      const key = hexOf(r.key as Uint8Array);
+      const list = into.get(key);
+      if (list) list.push(utxoOf(r, owners, signedParts));
+      else into.set(key, [utxoOf(r, owners, signedParts)]);
     }
   }
   return { emitted, consumed };
