@@ -237,7 +237,9 @@ a request costs when its answer is not kept (after each new block, for instance)
 time (the database's own latency). Last pages were reached by following \`nextPageToken\` from the first page (${walks.join('; ')}).
 Target: p50 ≤ 5 ms and p99 ≤ 25 ms (issue 6). With 50 connections kept busy, latency ≈ 50 / throughput (Little's law): a
 p50 of 5 ms needs about 10,000 req/s of that request, i.e. at most ~0.2 ms of CPU per request on the 2 cores shared by
-the server, PostgreSQL and the load generator.
+the server, PostgreSQL and the load generator. So the figures depend on the machine far more than the CPU reference
+suggests: compare rows within one run (on the machine of 2026-11-27's first recording a kept small answer was served at
+13,000–21,000 req/s; on this one, at 6,000–10,000).
 
 EVM chains (\`/v1/chains/43114/…\`):
 
