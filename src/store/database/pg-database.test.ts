@@ -23,6 +23,8 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
       for (let i = 0; i < 3; i++) expect((await db.query<{ n: number }>('SELECT $1::int + 1 AS n', [i])).rows[0]?.n).toBe(i + 1);
       await db.query('SELECT $1::text AS t', ['x']);
       expect(await prepared(db)).toEqual(['SELECT $1::int + 1 AS n', 'SELECT $1::text AS t']);
+      // Each run is still planned for its own values (no generic plan for skewed data).
+      expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]?.plan_cache_mode).toBe('force_custom_plan');
       // Inside a transaction too (its own connection from the pool, here the same one).
       await db.transaction(async (tx) => expect((await tx.query<{ n: number }>('SELECT $1::int + 1 AS n', [41])).rows[0]?.n).toBe(42));
       expect(await prepared(db)).toHaveLength(2);
@@ -36,6 +38,7 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
     try {
       await db.query('SELECT $1::int AS n', [1]);
       expect(await prepared(db)).toEqual([]);
+      expect((await db.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]?.plan_cache_mode).toBe('auto');
     } finally {
       await db.close();
     }

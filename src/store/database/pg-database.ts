@@ -72,10 +72,13 @@ export class PgDatabase implements Database {
 
   /** `preparedStatements` (default: on unless FIRN_PG_PREPARED_STATEMENTS=0): run parameterized queries as named statements. */
   constructor(connectionString: string, options: { maxConnections?: number; preparedStatements?: boolean } = {}) {
-    this.pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 8 });
+    const named = options.preparedStatements ?? preparedStatementsWanted();
+    // Planned for each execution's own values: a generic plan (PostgreSQL's choice after five runs) can be far
+    // slower where the data is skewed (a node with most of the delegations, a busy reward address).
+    this.pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 8, ...(named ? { options: '-c plan_cache_mode=force_custom_plan' } : {}) });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     this.pool.on('error', () => {});
-    this.names = options.preparedStatements ?? preparedStatementsWanted() ? new StatementNames() : undefined;
+    this.names = named ? new StatementNames() : undefined;
     this.base = queryableOf(this.pool, this.names, false);
   }
 
