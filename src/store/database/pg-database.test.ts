@@ -44,6 +44,20 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
     }
   });
 
+  it('takes FIRN_PG_PREPARED_STATEMENTS=0 as off when not told otherwise', async () => {
+    const before = process.env.FIRN_PG_PREPARED_STATEMENTS;
+    process.env.FIRN_PG_PREPARED_STATEMENTS = '0';
+    const db = new PgDatabase(server.url, { maxConnections: 1 });
+    try {
+      await db.query('SELECT $1::int AS n', [1]);
+      expect(await prepared(db)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.FIRN_PG_PREPARED_STATEMENTS;
+      else process.env.FIRN_PG_PREPARED_STATEMENTS = before;
+      await db.close();
+    }
+  });
+
   it('survives another process changing a table it has a statement prepared for (a migration)', async () => {
     const db = new PgDatabase(server.url, { maxConnections: 1 });
     const other = new pg.Client({ connectionString: server.url });

@@ -13,8 +13,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
 const COPY_CHUNK_ROWS = 10_000;
 
 /** FIRN_PG_PREPARED_STATEMENTS=0 turns named statements off (e.g. behind a pooler in transaction mode that cannot keep them). */
-function preparedStatementsWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  const v = env.FIRN_PG_PREPARED_STATEMENTS?.trim().toLowerCase();
+function preparedStatementsWanted(): boolean {
+  const v = process.env.FIRN_PG_PREPARED_STATEMENTS?.trim().toLowerCase();
   return !(v === '0' || v === 'false' || v === 'off' || v === 'no');
 }
 

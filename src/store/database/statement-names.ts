@@ -1,8 +1,8 @@
 /**
- * Names for parameterized statements, so that each pooled connection parses and plans a query once and then
- * only binds and runs it (PostgreSQL keeps named statements per connection; for the Data API's small keyset
- * queries, parsing and planning cost as much as running them). A bounded number of distinct texts get names;
- * the rest run unnamed, so queries built with varying text cannot pile up prepared statements in the server.
+ * Names for parameterized statements, so that each pooled connection parses a query once and then binds and
+ * runs it (PostgreSQL keeps named statements per connection; PgDatabase still has each run planned for its own
+ * values). A bounded number of distinct texts get names; the rest run unnamed, so queries built with varying
+ * text cannot pile up prepared statements in the server.
  */
 export class StatementNames {
   private readonly names = new Map<string, string>();

@@ -155,9 +155,10 @@ export async function utxosOfTxs(db: Queryable, txIds: readonly Uint8Array[]): P
     db.query<Row>(`SELECT ${COLUMNS}, s.consuming_tx_id AS key FROM primary_utxo_spends s LEFT JOIN primary_utxos u ON u.utxo_id = s.utxo_id
        WHERE s.consuming_tx_id = ANY($1::bytea[]) ORDER BY s.consuming_tx_id, s.input_index`, [txIds]),
   ]);
+  const all = [...emittedRows, ...consumedRows];
   const [owners, signedParts] = await Promise.all([
-    ownersOf(db, [...emittedRows, ...consumedRows].filter((r) => r.u_chain !== null && r.u_chain !== undefined).map((r) => r.utxo_id as Uint8Array)),
-    signedPartsFor(db, [...emittedRows, ...consumedRows]),
+    ownersOf(db, all.filter((r) => r.u_chain !== null && r.u_chain !== undefined).map((r) => r.utxo_id as Uint8Array)),
+    signedPartsFor(db, all),
   ]);
   for (const [rows, into] of [[emittedRows, emitted], [consumedRows, consumed]] as const) {
     for (const r of rows) {
