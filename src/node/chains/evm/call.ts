@@ -1,5 +1,4 @@
-import type { Common } from '@ethereumjs/common';
-import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import type { Common, StateManagerInterface } from '@ethereumjs/common';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, toChecksumAddress } from '@ethereumjs/util';
 import { type Block, createBlock } from '@ethereumjs/block';
@@ -71,10 +70,10 @@ export function callTx(common: Common, req: CallRequest, nonce: bigint, gas: big
 const feeOf = (req: CallRequest) => req.gasPrice ?? req.maxFeePerGas ?? req.maxPriorityFeePerGas ?? 0n;
 
 /**
- * Runs a message on `state` (a throw-away view at `header`'s state) in `header`'s context, as geth's DoCall:
+ * Runs a message on `state` (a throw-away view at `header`'s state, or a CallState) in `header`'s context, as geth's DoCall:
  * no nonce check; with a zero gas price the base fee is treated as 0 (NoBaseFee).
  */
-export async function runCall(vm: VM, state: MerkleStateManager, common: Common, header: CorethHeader, req: CallRequest, gas: bigint, overrides?: BlockOverrides): Promise<CallOutcome> {
+export async function runCall(vm: VM, state: StateManagerInterface, common: Common, header: CorethHeader, req: CallRequest, gas: bigint, overrides?: BlockOverrides): Promise<CallOutcome> {
   const from = new Address(req.from ?? new Uint8Array(20));
   const price = feeOf(req);
   const env = {

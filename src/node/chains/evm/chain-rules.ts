@@ -1,4 +1,4 @@
-import type { Common } from '@ethereumjs/common';
+import type { Common, StateManagerInterface } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import type { Address } from '@ethereumjs/util';
 import { createVM, type VM, type VMOpts } from '@ethereumjs/vm';
@@ -17,7 +17,7 @@ export type ChainBuildInput = Omit<BuildInput, 'feeConfig' | 'desiredDelayExcess
 
 export interface VmParts {
   common: Common;
-  stateManager: MerkleStateManager;
+  stateManager: StateManagerInterface;
   blockchain: NonNullable<VMOpts['blockchain']>;
 }
 

@@ -1,4 +1,4 @@
-import type { Common } from '@ethereumjs/common';
+import type { Common, StateManagerInterface } from '@ethereumjs/common';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { Address, setLengthLeft } from '@ethereumjs/util';
@@ -20,6 +20,7 @@ import { Mutex } from '../../../lib/mutex.js';
 import type { StoredReceipt } from './receipts.js';
 import { openState } from './state.js';
 import { ContentReads, KeptReadsStateManager } from './kept-reads-state.js';
+import { CallState } from './call-state.js';
 import './jump-analysis-cache.js';
 import { TxPool, type PoolTx } from './tx-pool.js';
 import type { DevnetAccess } from './controls/access.js';
@@ -498,13 +499,7 @@ export class EvmChain {
 
   /** eth_call: returns the output; reverts throw code 3 with the revert data. */
   async call(req: CallRequest, n?: bigint): Promise<Uint8Array> {
-    const atHead = n === undefined || n === this.headNumber;
-    const out = atHead
-      ? await this.withHeadCallView(({ state, vm, block }) => runCall(vm, state, this.common, block.block.header, req, req.gas ?? RPC_GAS_CAP))
-      : await (async () => {
-        const { state, block } = await this.stateAt(n);
-        return runCall(await this.callVm(state), state, this.common, block.block.header, req, req.gas ?? RPC_GAS_CAP);
-      })();
+    const out = await this.withCallState(n, ({ state, vm, block }) => runCall(vm, state, this.common, block.block.header, req, req.gas ?? RPC_GAS_CAP));
     if (out.reverted) throw revertError(out.returnValue);
     if (!out.success) throw new ClientError(out.error ?? 'execution failed');
     return out.returnValue;
@@ -512,33 +507,49 @@ export class EvmChain {
 
   /** eth_estimateGas: geth's binary search between the used gas and the cap (call.ts estimateWith). */
   async estimateGas(req: CallRequest, n?: bigint): Promise<bigint> {
+    return this.withCallState(n, ({ state, vm, block }) => {
+      const header = block.block.header;
+      const cap = req.gas ?? (header.gasLimit < RPC_GAS_CAP ? header.gasLimit : RPC_GAS_CAP);
+      return estimateWith((gas) => runCall(vm, state, this.common, header, req, gas), cap);
+    });
+  }
+
+  /** Runs `fn` on a call state after block `n`: the head's shared one, or one of its own over an older block. */
+  private async withCallState<T>(n: bigint | undefined, fn: (v: { state: CallState; vm: VM; block: StoredBlock }) => Promise<T>): Promise<T> {
+    if (n === undefined || n === this.headNumber) return this.withHeadCallView(fn);
     const { state, block } = await this.stateAt(n);
-    const vm = await this.callVm(state);
-    const header = block.block.header;
-    const cap = req.gas ?? (header.gasLimit < RPC_GAS_CAP ? header.gasLimit : RPC_GAS_CAP);
-    return estimateWith((gas) => runCall(vm, state, this.common, header, req, gas), cap);
+    const call = new CallState(state);
+    return fn({ state: call, vm: await this.callVm(call), block });
   }
 
   /**
-   * One state view and VM over the head, reused by eth_call until the head (or its state root) changes:
-   * building a VM and opening a view per call cost more than most calls. runCall reverts its changes, and
-   * calls on the view take turns, so a call never sees another's writes.
+   * One call state and VM over the head, reused by eth_call until the head (or its state root) changes:
+   * building a VM and opening a view per call cost more than most calls. Calls on it take turns, and each
+   * leaves it as it found it (runCall reverts its checkpoint; reset drops anything left), so a call never
+   * sees another's writes. The call state keeps what it read from the head for the calls after it.
    */
-  private headCallView: { key: string; view: Promise<{ state: MerkleStateManager; vm: VM; block: StoredBlock }>; lock: Mutex } | undefined;
+  private headCallView: { key: string; view: Promise<{ state: CallState; vm: VM; block: StoredBlock }>; lock: Mutex } | undefined;
 
-  private withHeadCallView<T>(fn: (v: { state: MerkleStateManager; vm: VM; block: StoredBlock }) => Promise<T>): Promise<T> {
+  private withHeadCallView<T>(fn: (v: { state: CallState; vm: VM; block: StoredBlock }) => Promise<T>): Promise<T> {
     const key = hex(this.head.hash) + hex(this.headStateRoot);
     if (this.headCallView?.key !== key) {
       const block = this.head;
-      const state = new KeptReadsStateManager(new ScratchDb(this.trieDb), this.headStateRoot, this.common, this.contentReads);
+      const state = new CallState(new KeptReadsStateManager(new ScratchDb(this.trieDb), this.headStateRoot, this.common, this.contentReads));
       const view = this.callVm(state).then((vm) => ({ state, block, vm }));
       this.headCallView = { key, view, lock: new Mutex(`eth_call/${this.rules.label}`) };
     }
     const { view, lock } = this.headCallView;
-    return lock.runExclusive(async () => fn(await view));
+    return lock.runExclusive(async () => {
+      const v = await view;
+      try {
+        return await fn(v);
+      } finally {
+        v.state.reset();
+      }
+    });
   }
 
-  private callVm(state: MerkleStateManager): Promise<VM> {
+  private callVm(state: StateManagerInterface): Promise<VM> {
     return this.rules.createVm({ common: this.common, stateManager: state, blockchain: blockHashes(this.blocks) });
   }
 
