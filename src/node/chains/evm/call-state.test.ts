@@ -1,9 +1,9 @@
 import type { StateManagerInterface } from '@ethereumjs/common';
 import { Account, Address, KECCAK256_RLP, MapDB, bytesToHex, hexToBytes, type DB } from '@ethereumjs/util';
 import { describe, expect, it } from 'vitest';
-import { CallState } from './call-state.js';
+import { CallState, ContentReads } from './call-state.js';
 import { createEvmCommon } from './crypto.js';
-import { openState } from './state.js';
+import { openReadState, openState } from './state.js';
 
 const common = createEvmCommon(43112n);
 const addr = (n: number) => new Address(new Uint8Array(20).fill(n));
@@ -156,6 +156,33 @@ describe('CallState', () => {
     await state.putAccount(addr(3), put);
     put.balance = 4n;
     expect((await state.getAccount(addr(3)))!.balance).toBe(3n);
+  });
+
+  it('reads each account, slot and code from the trie once, and shares slots and code with the next head', async () => {
+    const inner = new MapDB<string, string | Uint8Array>();
+    let reads = 0;
+    const db = Object.assign(Object.create(inner) as typeof inner, {
+      async get(k: string) { reads++; return inner.get(k); },
+      shallowCopy() { return db; },
+    });
+    const root = await seed(db);
+    const content = new ContentReads();
+    const state = new CallState(openReadState(db, root, common), content);
+    const first = await snapshot(state);
+    const once = reads;
+    expect(once).toBeGreaterThan(0);
+    state.reset();
+    expect(await snapshot(state)).toEqual(first);
+    expect(reads).toBe(once);
+
+    // the next head's call state reads the accounts again, but no storage or code
+    reads = 0;
+    expect(await snapshot(new CallState(openReadState(db, root, common), content))).toEqual(first);
+    const sharing = reads;
+    reads = 0;
+    await snapshot(new CallState(openReadState(db, root, common)));
+    expect(sharing).toBeGreaterThan(0);
+    expect(sharing).toBeLessThan(reads);
   });
 
   it('rejects what MerkleStateManager rejects', async () => {

@@ -6,15 +6,25 @@ import { hexOf } from '../../../lib/hex.js';
 /** What a CallState reads through: a state at one fixed root that nothing writes to. */
 export type CallStateBase = Pick<StateManagerInterface, 'getAccount' | 'getStorage' | 'getCode' | 'getStateRoot' | 'hasStateRoot'>;
 
-/** Base reads a CallState keeps before it starts over. */
+/** Entries each map of kept reads holds before it starts over. */
 const MAX_KEPT = 50_000;
+
+/**
+ * Base reads that hold whatever the state: a slot under a storage root and the code under a code hash never
+ * change, so the call states of successive heads share them.
+ */
+export class ContentReads {
+  readonly slots = new Map<string, Uint8Array>();
+  readonly codes = new Map<string, Uint8Array>();
+}
 
 const clone = (a: Account): Account => new Account(a.nonce, a.balance, a.storageRoot, a.codeHash);
 const EMPTY = new Uint8Array(0);
 
 /**
  * The state an eth_call runs on: a base state that is only read, and the call's writes in memory on top of
- * it, with checkpoints as a stack of undo entries. `reset()` drops the writes.
+ * it, with checkpoints as a stack of undo entries. `reset()` drops the writes. What it reads from the base
+ * it keeps for the calls after it: accounts here, slots and code in `content` (shared across bases).
  *
  * ethereumjs' MerkleStateManager keeps accounts RLP-encoded in its caches and journals each cache entry, so
  * a simple call (~20 account reads and writes in runTx and the EVM) spent more time encoding and decoding
@@ -29,8 +39,6 @@ const EMPTY = new Uint8Array(0);
  */
 export class CallState implements StateManagerInterface {
   private readonly baseAccounts = new Map<string, Account | null>();
-  private readonly baseSlots = new Map<string, Uint8Array>();
-  private readonly baseCodes = new Map<string, Uint8Array>();
 
   /** Written accounts; null once deleted. */
   private readonly accounts = new Map<string, Account | null>();
@@ -54,7 +62,7 @@ export class CallState implements StateManagerInterface {
     clear: (): void => { this.originals = new Map(); },
   };
 
-  constructor(private readonly base: CallStateBase) {}
+  constructor(private readonly base: CallStateBase, private readonly content = new ContentReads()) {}
 
   /** Drops every write and checkpoint: the state is the base again. */
   reset(): void {
@@ -72,12 +80,15 @@ export class CallState implements StateManagerInterface {
     const key = hexOf(address.bytes);
     const written = this.accounts.get(key);
     if (written !== undefined) return written === null ? undefined : clone(written);
-    let base = this.baseAccounts.get(key);
-    if (base === undefined) {
-      base = (await this.base.getAccount(address)) ?? null;
-      keep(this.baseAccounts, key, base);
-    }
+    const base = await this.baseAccount(address, key);
     return base === null ? undefined : clone(base);
+  }
+
+  /** The account as the base has it (not to be changed: callers get clones). */
+  private async baseAccount(address: Address, key: string): Promise<Account | null> {
+    let base = this.baseAccounts.get(key);
+    if (base === undefined) keep(this.baseAccounts, key, (base = (await this.base.getAccount(address)) ?? null));
+    return base;
   }
 
   async putAccount(address: Address, account?: Account): Promise<void> {
@@ -114,8 +125,9 @@ export class CallState implements StateManagerInterface {
     if (written !== undefined) return written;
     const account = await this.getAccount(address);
     if (!account?.isContract()) return EMPTY;
-    let code = this.baseCodes.get(key);
-    if (code === undefined) keep(this.baseCodes, key, (code = await this.base.getCode(address)));
+    const hash = hexOf(account.codeHash);
+    let code = this.content.codes.get(hash);
+    if (code === undefined) keep(this.content.codes, hash, (code = await this.base.getCode(address)));
     return code;
   }
 
@@ -132,8 +144,11 @@ export class CallState implements StateManagerInterface {
     const written = this.slots.get(key)?.get(slotKey);
     if (written !== undefined) return written;
     if (this.cleared.has(key) || (await this.getAccount(address)) === undefined) return EMPTY;
-    let value = this.baseSlots.get(key + slotKey);
-    if (value === undefined) keep(this.baseSlots, key + slotKey, (value = await this.base.getStorage(address, slot)));
+    const base = await this.baseAccount(address, key);
+    if (base === null) return EMPTY;
+    const contentKey = hexOf(base.storageRoot) + slotKey;
+    let value = this.content.slots.get(contentKey);
+    if (value === undefined) keep(this.content.slots, contentKey, (value = await this.base.getStorage(address, slot)));
     return value;
   }
 

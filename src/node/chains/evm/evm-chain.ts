@@ -18,9 +18,8 @@ import { parseGenesis } from './genesis.js';
 import { EvmKeys } from './keys.js';
 import { Mutex } from '../../../lib/mutex.js';
 import type { StoredReceipt } from './receipts.js';
-import { openState } from './state.js';
-import { ContentReads, KeptReadsStateManager } from './kept-reads-state.js';
-import { CallState } from './call-state.js';
+import { openReadState, openState } from './state.js';
+import { CallState, ContentReads } from './call-state.js';
 import './jump-analysis-cache.js';
 import { TxPool, type PoolTx } from './tx-pool.js';
 import type { DevnetAccess } from './controls/access.js';
@@ -534,7 +533,7 @@ export class EvmChain {
     const key = hex(this.head.hash) + hex(this.headStateRoot);
     if (this.headCallView?.key !== key) {
       const block = this.head;
-      const state = new CallState(new KeptReadsStateManager(new ScratchDb(this.trieDb), this.headStateRoot, this.common, this.contentReads));
+      const state = new CallState(openReadState(new ScratchDb(this.trieDb), this.headStateRoot, this.common), this.contentReads);
       const view = this.callVm(state).then((vm) => ({ state, block, vm }));
       this.headCallView = { key, view, lock: new Mutex(`eth_call/${this.rules.label}`) };
     }

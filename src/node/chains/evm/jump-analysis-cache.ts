@@ -1,7 +1,7 @@
 /**
  * ethereumjs analyses a contract's code (valid jump destinations, PUSH values, opcode lookups) every time a
  * message runs it: ~70 µs for a 5 KB token, on every eth_call and every tx that calls it. The analysis depends
- * only on the code and the EVM's opcode table, and the state caches (kept-reads-state.ts, the builder's
+ * only on the code and the EVM's opcode table, and the state caches (call-state.ts, the builder's
  * state) hand out the same buffer for the same code, so the analysis is kept per code buffer. Interpreter is
  * not exported by @ethereumjs/evm; its module is the one evm.js imports, found next to the package's entry.
  */
