@@ -7,6 +7,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { bytesToHex, hexToBytes } from '../../../lib/hex.js';
 import { openLevelStore, openMemoryStore, type KvStore } from '../../storage/kv.js';
 import { EvmChain, type EvmChainOptions } from './evm-chain.js';
+import { editHeadState, putBalance } from './controls/state-edits.js';
 import { FakeAcceptor, REVERT_INITCODE, STORAGE_INITCODE, STORAGE_RUNTIME, TEST_KEYS, fakeClock, silentLog, testGenesis } from './testing.js';
 
 const ewoq = privateKeyToAccount(TEST_KEYS[0]);
@@ -111,6 +112,33 @@ describe('EvmChain: genesis and automine', () => {
     expect((await chain.getReceipt(eh))!.receipt!.status).toBe(1);
     // bloom holds the log's address
     expect(chain.headBlock.block.header.bloom.some((b) => b !== 0)).toBe(true);
+  });
+
+  it('reads at the head follow new blocks and state edits, and never see an eth_call in flight', async () => {
+    const { chain } = await newChain();
+    const bobBytes = hexToBytes(bob);
+    expect(await chain.getBalance(bobBytes)).toBe(0n);
+    await chain.sendRawTransaction(await transfer(ewoq, 0, { value: 5n }));
+    expect(await chain.getBalance(bobBytes)).toBe(5n);
+    expect(await chain.getBalance(bobBytes, 0n)).toBe(0n);
+    expect(await chain.getNonce(hexToBytes(ewoq.address))).toBe(1n);
+    await editHeadState(chain.devnetAccess(), (state) => putBalance(state, bobBytes, 77n));
+    expect(await chain.getBalance(bobBytes)).toBe(77n);
+    expect(await chain.getBalance(bobBytes, 1n)).toBe(77n); // the head's number names its edited state, as on anvil
+    expect(await chain.getBalance(bobBytes, 0n)).toBe(0n);
+
+    const dh = await chain.sendRawTransaction(await deploy(ewoq, 1, STORAGE_INITCODE));
+    const contract = (await chain.getReceipt(dh))!.receipt!.contractAddress!;
+    await chain.sendRawTransaction(await transfer(ewoq, 2, { to: bytesToHex(contract) as `0x${string}`, value: 0n, gas: 100_000n, data: word(42) }));
+    // the call stores 7 in its own state while the reads run beside it
+    const [, slot, code] = await Promise.all([
+      chain.call({ to: contract, data: hexToBytes(word(7)) }),
+      chain.getStorageAt(contract, new Uint8Array(32)),
+      chain.getCode(contract),
+    ]);
+    expect(bytesToHex(slot)).toBe(word(42));
+    expect(bytesToHex(code)).toBe(STORAGE_RUNTIME);
+    expect(bytesToHex(await chain.getStorageAt(contract, new Uint8Array(32)))).toBe(word(42));
   });
 
   it('reverts come back as code 3 "execution reverted"', async () => {

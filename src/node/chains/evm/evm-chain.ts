@@ -469,14 +469,33 @@ export class EvmChain {
     return { state: openState(scratch, root, this.common), block, scratch };
   }
 
-  async getBalance(address: Uint8Array, n?: bigint): Promise<bigint> {
+  /**
+   * Reads state after block `n`: at the head through one read-only call state per head, which keeps what it decoded
+   * for the reads after it (opening a view per read cost more than the read); elsewhere through a view of that block.
+   * Nothing writes the head's read state, so reads share it without taking turns (eth_call has its own).
+   */
+  private async readState<T>(n: bigint | undefined, read: (state: StateManagerInterface) => Promise<T>): Promise<T> {
+    if (n === undefined || n === this.headNumber) return read(this.headReadState());
     const { state } = await this.stateAt(n);
-    return (await state.getAccount(new Address(address)))?.balance ?? 0n;
+    return read(state);
+  }
+
+  private headReads: { key: string; state: CallState } | undefined;
+
+  private headReadState(): CallState {
+    const key = hex(this.head.hash) + hex(this.headStateRoot);
+    if (this.headReads?.key !== key) {
+      this.headReads = { key, state: new CallState(openReadState(new ScratchDb(this.trieDb), this.headStateRoot, this.common), this.contentReads) };
+    }
+    return this.headReads.state;
+  }
+
+  async getBalance(address: Uint8Array, n?: bigint): Promise<bigint> {
+    return this.readState(n, async (state) => (await state.getAccount(new Address(address)))?.balance ?? 0n);
   }
 
   async getNonce(address: Uint8Array, n?: bigint): Promise<bigint> {
-    const { state } = await this.stateAt(n);
-    return (await state.getAccount(new Address(address)))?.nonce ?? 0n;
+    return this.readState(n, async (state) => (await state.getAccount(new Address(address)))?.nonce ?? 0n);
   }
 
   /** Nonce including contiguous pending txs (the "pending" tag). */
@@ -485,15 +504,15 @@ export class EvmChain {
   }
 
   async getCode(address: Uint8Array, n?: bigint): Promise<Uint8Array> {
-    const { state } = await this.stateAt(n);
-    return state.getCode(new Address(address));
+    return this.readState(n, (state) => state.getCode(new Address(address)));
   }
 
   async getStorageAt(address: Uint8Array, slot: Uint8Array, n?: bigint): Promise<Uint8Array> {
-    const { state } = await this.stateAt(n);
-    const addr = new Address(address);
-    if (!(await state.getAccount(addr))) return new Uint8Array(32);
-    return setLengthLeft(await state.getStorage(addr, setLengthLeft(slot, 32)), 32);
+    return this.readState(n, async (state) => {
+      const addr = new Address(address);
+      if (!(await state.getAccount(addr))) return new Uint8Array(32);
+      return setLengthLeft(await state.getStorage(addr, setLengthLeft(slot, 32)), 32);
+    });
   }
 
   /** eth_call: returns the output; reverts throw code 3 with the revert data. */
