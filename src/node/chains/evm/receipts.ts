@@ -1,5 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
+import { itemsOf, rlpListItems, type RlpItem } from '../../../lib/rlp-items.js';
 
 /** One log as in a receipt: [address, topics, data]. */
 export type RawLog = [Uint8Array, Uint8Array[], Uint8Array];
@@ -27,15 +28,29 @@ export function encodeReceipts(receipts: StoredReceipt[]): Uint8Array {
   ]) as never);
 }
 
+/**
+ * The receipts `encodeReceipts` wrote. Byte fields are views of `bytes` (no copies: a block's receipts are decoded
+ * for each read of them, and ethereumjs' decoder copied every string), so `bytes` must not change afterwards.
+ */
 export function decodeReceipts(bytes: Uint8Array): StoredReceipt[] {
-  const items = RLP.decode(bytes) as unknown as Uint8Array[][];
-  return items.map((it) => {
-    const [status, cum, used, logs, bloom, from, contract, price] = it as unknown as [Uint8Array, Uint8Array, Uint8Array, RawLog[], Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+  const str = (it: RlpItem): Uint8Array => {
+    if (it.list) throw new Error('stored receipt: a list where bytes belong');
+    return bytes.subarray(it.start, it.end);
+  };
+  return rlpListItems(bytes).map((receipt) => {
+    const f = itemsOf(bytes, receipt);
+    if (f.length !== 8) throw new Error(`stored receipt: ${f.length} fields, not 8`);
+    const logs = itemsOf(bytes, f[3]!).map((log): RawLog => {
+      const parts = itemsOf(bytes, log);
+      if (parts.length !== 3) throw new Error(`stored receipt: a log of ${parts.length} fields, not 3`);
+      return [str(parts[0]!), itemsOf(bytes, parts[1]!).map(str), str(parts[2]!)];
+    });
+    const contract = str(f[6]!);
     return {
-      status: status.length > 0 ? 1 : 0,
-      cumulativeGasUsed: bytesToBigInt(cum), gasUsed: bytesToBigInt(used), logs, bloom, from,
+      status: f[0]!.end > f[0]!.start ? 1 : 0,
+      cumulativeGasUsed: bytesToBigInt(str(f[1]!)), gasUsed: bytesToBigInt(str(f[2]!)), logs, bloom: str(f[4]!), from: str(f[5]!),
       ...(contract.length === 20 ? { contractAddress: contract } : {}),
-      effectiveGasPrice: bytesToBigInt(price),
+      effectiveGasPrice: bytesToBigInt(str(f[7]!)),
     };
   });
 }
