@@ -57,6 +57,21 @@ describe('eth JSON-RPC envelope', () => {
       expect(((await ok.json()) as { error: { code: number } }).error.code).toBe(-32601);
       const bad = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
       expect(bad.status).toBe(415);
+      // a batch goes out reply by reply: its content-length counts bytes (the unknown method's name is not ASCII)
+      const calls = [{ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }, { jsonrpc: '2.0', id: 'é', method: 'héllo_wörld' }, { jsonrpc: '2.0', method: 'eth_chainId' }, { jsonrpc: '2.0', id: 3, method: 'eth_chainId' }];
+      const batch = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(calls) });
+      const bytes = Buffer.from(await batch.arrayBuffer());
+      expect(Number(batch.headers.get('content-length'))).toBe(bytes.length);
+      expect(JSON.parse(bytes.toString('utf8'))).toEqual([
+        { jsonrpc: '2.0', id: 1, result: '0xa868' },
+        { jsonrpc: '2.0', id: 'é', error: { code: -32601, message: 'the method héllo_wörld does not exist/is not available' } },
+        { jsonrpc: '2.0', id: 3, result: '0xa868' },
+      ]);
+      const single = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([calls[0]]) });
+      expect(await single.json()).toEqual([{ jsonrpc: '2.0', id: 1, result: '0xa868' }]);
+      const notifications = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([calls[2]]) });
+      expect(notifications.headers.get('content-length')).toBe('0');
+      expect(await notifications.text()).toBe('');
     } finally {
       await new Promise((r) => server.close(r));
     }
