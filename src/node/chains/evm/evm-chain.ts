@@ -482,8 +482,13 @@ export class EvmChain {
 
   private headReads: { key: string; state: CallState } | undefined;
 
+  /** Names the head's state: a new block, or a devnet edit of the head's state, gives a new key. */
+  private headStateKey(): string {
+    return hex(this.head.hash) + hex(this.headStateRoot);
+  }
+
   private headReadState(): CallState {
-    const key = hex(this.head.hash) + hex(this.headStateRoot);
+    const key = this.headStateKey();
     if (this.headReads?.key !== key) {
       this.headReads = { key, state: new CallState(openReadState(new ScratchDb(this.trieDb), this.headStateRoot, this.common), this.contentReads) };
     }
@@ -549,7 +554,7 @@ export class EvmChain {
   private headCallView: { key: string; view: Promise<{ state: CallState; vm: VM; block: StoredBlock }>; lock: Mutex } | undefined;
 
   private withHeadCallView<T>(fn: (v: { state: CallState; vm: VM; block: StoredBlock }) => Promise<T>): Promise<T> {
-    const key = hex(this.head.hash) + hex(this.headStateRoot);
+    const key = this.headStateKey();
     if (this.headCallView?.key !== key) {
       const block = this.head;
       const state = new CallState(openReadState(new ScratchDb(this.trieDb), this.headStateRoot, this.common), this.contentReads);

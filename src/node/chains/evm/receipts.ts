@@ -47,7 +47,7 @@ export function decodeReceipts(bytes: Uint8Array): StoredReceipt[] {
     });
     const contract = str(f[6]!);
     return {
-      status: f[0]!.end > f[0]!.start ? 1 : 0,
+      status: str(f[0]!).length > 0 ? 1 : 0,
       cumulativeGasUsed: bytesToBigInt(str(f[1]!)), gasUsed: bytesToBigInt(str(f[2]!)), logs, bloom: str(f[4]!), from: str(f[5]!),
       ...(contract.length === 20 ? { contractAddress: contract } : {}),
       effectiveGasPrice: bytesToBigInt(str(f[7]!)),
