@@ -95,6 +95,28 @@ describe.each(TEST_DATABASE_KINDS)('follower on %s', (kind) => {
     await running;
   });
 
+  run('closes the stream once when it stops cleanly, still holding the writer lock, and not when it fails', async () => {
+    const closes: boolean[] = [];
+    class ClosingStream extends SimulatedStream {
+      async close(): Promise<void> {
+        // A second writer is refused while close runs: the lock is released after it.
+        const rival = new Follower(t.db, new SimulatedStream(chain, 'a', 10n), { stopAtHeight: 10n }).run(new AbortController().signal);
+        closes.push(await rival.then(() => false, (e: unknown) => e instanceof WriterLockedError));
+      }
+    }
+    await new Follower(t.db, new ClosingStream(chain, 'a', 30n), { stopAtHeight: 30n }).run(new AbortController().signal);
+    const controller = new AbortController();
+    const follower = new Follower(t.db, new ClosingStream(chain, 'a', 40n), { pollIntervalMs: 5 });
+    const running = follower.run(controller.signal);
+    await waitFor(() => follower.metrics.indexed === 40n);
+    controller.abort();
+    await running;
+    expect(closes).toEqual([true, true]);
+    await expect(new Follower(t.db, new ClosingStream(chain, 'b', 60n), { stopAtHeight: 60n }).run(new AbortController().signal))
+      .rejects.toBeInstanceOf(ContinuityError);
+    expect(closes).toHaveLength(2);
+  });
+
   run('stops with a clear error when the source is another chain than the one stored', async () => {
     await new Follower(t.db, new SimulatedStream(chain, 'a', 20n), { stopAtHeight: 20n }).run(new AbortController().signal);
     const other = new Follower(t.db, new SimulatedStream(chain, 'b', 40n), { stopAtHeight: 40n });

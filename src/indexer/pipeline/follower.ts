@@ -91,6 +91,7 @@ export class Follower<Batch> {
     if (!release) throw new WriterLockedError(this.label);
     try {
       await this.loop(signal);
+      await this.stream.close?.(this.db);
       this.metrics.state = 'stopped';
     } catch (error) {
       this.metrics.state = 'failed';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../store/database/database.js';
+import type { Database, Queryable } from '../../store/database/database.js';
 import type { ChainRef } from '../../store/registry.js';
 
 /** What a fetched range of blocks says about itself, for the follower's checks, checkpoint and progress. */
@@ -33,4 +33,9 @@ export interface BlockStream<Batch> {
   summarize(batch: Batch): BatchSummary;
   /** Write the decoded rows. Runs inside the transaction that advances the checkpoint. */
   write(tx: Queryable, batch: Batch): Promise<void>;
+  /**
+   * Runs once when the follower stops cleanly, still holding the writer lock: write what the stream keeps in
+   * memory between batches, so a clean stop leaves a complete store (a crash skips it; the stream must recover).
+   */
+  close?(db: Database): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { readCheckpoint } from '../../store/checkpoints.js';
 import type { Database, Queryable } from '../../store/database/database.js';
 import type { ChainRef } from '../../store/registry.js';
 import { AddressMemberships } from '../../store/rollups/address-memberships.js';
-import { updateEvmRollups } from '../../store/rollups/update-evm-rollups.js';
+import { flushEvmRollupAddresses, updateEvmRollups } from '../../store/rollups/update-evm-rollups.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
 
 interface RollupRange {
@@ -61,6 +61,10 @@ export class EvmRollupStream implements BlockStream<RollupRange> {
 
   async write(tx: Queryable, range: RollupRange): Promise<void> {
     await updateEvmRollups(tx, this.chain.id, range.from, range.to, this.memberships);
+  }
+
+  async close(db: Database): Promise<void> {
+    await db.transaction((tx) => flushEvmRollupAddresses(tx, this.chain.id, this.memberships));
   }
 
   /** Address memberships held in memory, and how many of them wait to be written. */

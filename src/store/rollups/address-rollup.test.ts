@@ -7,7 +7,7 @@ import { Random } from '../../../test/metrics/random.js';
 import { AddressMemberships } from './address-memberships.js';
 import { flushAddresses, loadMemberships } from './address-rollup.js';
 import { lockWatermark } from './watermark.js';
-import { updateEvmRollups } from './update-evm-rollups.js';
+import { flushEvmRollupAddresses, updateEvmRollups } from './update-evm-rollups.js';
 
 /** Everything the address rollup writes for `chain`, without the chain id (to compare two chains). */
 async function addressState(db: Queryable, chain: number): Promise<unknown> {
@@ -112,6 +112,43 @@ describe('address rollup with a memberships cache', () => {
       return { waiting, pending: watermark!.blockNumber - watermark!.addressesBlock };
     });
     expect(rebuilt.pending === 0n || rebuilt.waiting > 0).toBe(true);
+    expect(await addressState(t.db, behind.id)).toEqual(await addressState(t.db, plain.id));
+  });
+
+  it('writes what is held behind when the writer stops cleanly, leaving addresses_block at the watermark', async () => {
+    const behind = await createEvmChain(t.db);
+    const plain = await createEvmChain(t.db);
+    const blocksOf = (chain: number) => generateChain(new Random(47), chain, 120);
+    const r = new Random(23);
+    for (const batch of randomBatches(r, blocksOf(plain.id), 30)) {
+      await t.db.transaction(async (tx) => {
+        await writeBlocks(tx, batch);
+        await updateEvmRollups(tx, plain.id, batch[0]!.number, batch[batch.length - 1]!.number);
+      });
+    }
+    const memberships = new AddressMemberships({ flushRows: 1_000_000, flushIntervalMs: 3_600_000 });
+    for (const batch of randomBatches(r, blocksOf(behind.id), 30)) {
+      await t.db.transaction(async (tx) => {
+        await writeBlocks(tx, batch);
+        await updateEvmRollups(tx, behind.id, batch[0]!.number, batch[batch.length - 1]!.number, memberships);
+      });
+    }
+    const watermarkRow = async () => (await t.db.query<{ block_number: string; addresses_block: string }>(
+      'SELECT block_number, addresses_block FROM metrics_watermarks WHERE chain = $1', [behind.id])).rows[0]!;
+    const held = memberships.waiting;
+    expect(held).toBeGreaterThan(0);
+    expect(await addressState(t.db, behind.id)).not.toEqual(await addressState(t.db, plain.id));
+
+    // A writer whose memory is not the stored watermark's writes nothing (its rows are rebuilt on the next start).
+    const stranger = new AddressMemberships({ flushRows: 1_000_000, flushIntervalMs: 3_600_000 });
+    expect(await t.db.transaction((tx) => flushEvmRollupAddresses(tx, behind.id, stranger))).toBe(0);
+    const stale = await watermarkRow();
+    expect(BigInt(stale.addresses_block)).toBeLessThan(BigInt(stale.block_number));
+
+    expect(await t.db.transaction((tx) => flushEvmRollupAddresses(tx, behind.id, memberships))).toBe(held);
+    expect(memberships.waiting).toBe(0);
+    const row = await watermarkRow();
+    expect(row.addresses_block).toBe(row.block_number);
     expect(await addressState(t.db, behind.id)).toEqual(await addressState(t.db, plain.id));
   });
 });

@@ -79,3 +79,21 @@ async function checkRange(tx: Queryable, chain: number, from: bigint, to: bigint
   }
   return { firstTimestamp: BigInt(row.first_ts) };
 }
+
+/**
+ * Writes the address rows `memberships` holds behind for `chain` and moves the watermark's `addresses_block` to
+ * its `block_number`, inside the caller's transaction: what a writer that stops cleanly does, so the store it
+ * leaves is complete. Returns the rows written (none when `memberships` does not match the stored watermark,
+ * whose rows a later writer then rebuilds from the transactions, as after a crash).
+ */
+export async function flushEvmRollupAddresses(tx: Queryable, chain: number, memberships: AddressMemberships): Promise<number> {
+  const watermark = await lockWatermark(tx, chain);
+  if (!watermark || !memberships.adopt(chain, watermark.blockNumber)) return 0;
+  const waiting = memberships.waiting;
+  await flushAddresses(tx, chain, memberships, true);
+  if (watermark.addressesBlock !== watermark.blockNumber) {
+    await tx.query('UPDATE metrics_watermarks SET addresses_block = block_number WHERE chain = $1', [chain]);
+  }
+  memberships.settle(watermark.blockNumber);
+  return waiting;
+}
