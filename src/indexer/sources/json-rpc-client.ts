@@ -1,4 +1,5 @@
 import { isAscii } from 'node:buffer';
+import { postJson, type PostAnswer } from './post-json.js';
 
 /** A JSON-RPC error answered by a node. */
 export class RpcError extends Error {
@@ -101,25 +102,21 @@ export class JsonRpcClient {
     const started = performance.now();
     let ok = false;
     try {
-      let response: Response;
+      let response: PostAnswer;
       try {
-        response = await fetch(this.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(this.timeoutMs),
-        });
+        response = await postJson(this.url, JSON.stringify(body), this.timeoutMs);
       } catch (error) {
-        throw new TransportError(`${this.url}: ${(error as Error).cause ? String((error as Error).cause) : (error as Error).message}`);
+        throw new TransportError(`${this.url}: ${(error as Error).message}`);
       }
-      const text = bodyText(Buffer.from(await response.arrayBuffer()));
+      const text = bodyText(response.body);
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
       } catch {
         throw new TransportError(`${this.url}: HTTP ${response.status}: ${text.slice(0, 200)}`, response.status);
       }
-      if (!response.ok && !isRpcShaped(parsed)) throw new TransportError(`${this.url}: HTTP ${response.status}`, response.status);
+      const httpOk = response.status >= 200 && response.status < 300;
+      if (!httpOk && !isRpcShaped(parsed)) throw new TransportError(`${this.url}: HTTP ${response.status}`, response.status);
       ok = true;
       return parsed;
     } finally {

@@ -1,0 +1,67 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, PostFailedError } from './post-json.js';
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (req.url === '/echo') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        // Written in several chunks, the way a large answer arrives.
+        for (let i = 0; i < body.length; i += 7) res.write(body.slice(i, i + 7));
+        res.end();
+      } else if (req.url === '/status') {
+        res.writeHead(503);
+        res.end('busy');
+      } else if (req.url === '/cut') {
+        res.writeHead(200, { 'content-length': '1000' });
+        res.write('{"partial":');
+        setTimeout(() => res.destroy(), 20);
+      } else if (req.url === '/slow') {
+        res.writeHead(200);
+        res.write('[');
+        setTimeout(() => res.end(']'), 2_000);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => {
+  server.closeAllConnections();
+  server.close(() => r());
+}));
+
+describe('postJson', () => {
+  it('sends the JSON and collects an answer written in many chunks, UTF-8 intact', async () => {
+    const json = JSON.stringify({ method: 'echo', params: ['héllo → 🌲', 'x'.repeat(50_000)] });
+    const answer = await postJson(`${base}/echo`, json, 5_000);
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString('utf8')).toBe(json);
+  });
+
+  it('answers any HTTP status with its body, for the caller to judge', async () => {
+    const answer = await postJson(`${base}/status`, '{}', 5_000);
+    expect(answer).toEqual({ status: 503, body: Buffer.from('busy') });
+  });
+
+  it('fails on a refused connection, an answer cut off, a deadline passed and a URL it cannot use', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    await expect(postJson(`http://127.0.0.1:${port}/`, '{}', 5_000)).rejects.toThrow(/ECONNREFUSED/);
+    await expect(postJson(`${base}/cut`, '{}', 5_000)).rejects.toBeInstanceOf(PostFailedError);
+    const started = Date.now();
+    await expect(postJson(`${base}/slow`, '{}', 300)).rejects.toThrow(/no complete answer within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    await expect(postJson('ftp://example.com/', '{}', 1_000)).rejects.toThrow(/unsupported protocol ftp:/);
+    await expect(postJson('not a url', '{}', 1_000)).rejects.toThrow(/invalid URL/);
+  });
+});
