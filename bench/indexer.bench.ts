@@ -350,8 +350,6 @@ interface PonderRun {
 
 async function ponder(node: { url: string; pid: number }, chain: CachedChain): Promise<PonderRun> {
   const rpcUrl = `${node.url}/ext/bc/C/rpc`;
-  // The node builds its eth_getLogs index on the first query; build it before the clock starts.
-  await rpc(node.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: '0x' + '00'.repeat(20) }]);
   ensurePonder(log);
   const maxRequestsPerSecond = 10_000;
   const dir = writePonderProject({ rpcUrl, chainId: CHAIN_ID, token: chain.token, startBlock: chain.tokenBlock, maxRequestsPerSecond });
@@ -598,6 +596,9 @@ async function main() {
   const port = await freePort();
   const served = await serveNode(chain.dataDir, port, { mining: false });
   const node = { url: served.url, pid: served.node.pid };
+  // After a start the node indexes its stored logs for eth_getLogs in the background; a query waits for that.
+  // Wait before any clock starts, so the first run does not share the cores with it.
+  await rpc(node.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: '0x' + '00'.repeat(20) }]);
   const results: Results = { chain, load, pg: [], lite: [] };
   try {
     if (ONLY.has('pg')) {
