@@ -49,21 +49,23 @@ export interface PrimaryUtxo {
 }
 
 /**
- * A UTXO's creation (u) and spend (s) side by side, either of which may be absent. A spend whose credentials lack
- * their keys (rows an older Firn wrote) gets its tx's signed part from another query, made only then.
+ * A UTXO's creation (u) and spend (s) side by side, either of which may be absent, with the owners of a created
+ * one (read in the same statement: a second query was a second round trip for every page). A spend whose
+ * credentials lack their keys (rows an older Firn wrote) gets its tx's signed part from another query, made only then.
  */
 const COLUMNS = `
   COALESCE(u.utxo_id, s.utxo_id) AS utxo_id, COALESCE(u.tx_id, s.tx_id) AS tx_id, COALESCE(u.output_index, s.output_index) AS output_index,
   COALESCE(u.asset_id, s.asset_id) AS asset_id, COALESCE(u.amount, s.amount) AS amount, COALESCE(u.created_on, s.created_on) AS created_on,
   u.chain AS u_chain, u.creating_tx_id, u.consumable_on, u.block_height AS u_height, u.block_timestamp AS u_time, u.output_type, u.locktime,
   u.threshold, u.stakeable_locktime AS u_stakeable, u.staked, u.stake_start, u.stake_end, u.reward_type, u.group_id, u.payload, u.bytes,
-  s.chain AS s_chain, s.consuming_tx_id, s.input_index, s.consumed_on, s.block_height AS s_height, s.block_timestamp AS s_time, s.credentials`;
+  s.chain AS s_chain, s.consuming_tx_id, s.input_index, s.consumed_on, s.block_height AS s_height, s.block_timestamp AS s_time, s.credentials,
+  CASE WHEN u.utxo_id IS NOT NULL THEN ARRAY(SELECT o.address FROM primary_utxo_owners o WHERE o.utxo_id = u.utxo_id ORDER BY o.address) END AS owners`;
 
 type Row = Record<string, unknown>;
 
 type StoredCredential = { signature: string; publicKey?: string };
 
-function utxoOf(r: Row, owners: ReadonlyMap<string, Uint8Array[]>, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUtxo {
+function utxoOf(r: Row, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUtxo {
   const utxoId = bytes(r.utxo_id);
   const out: PrimaryUtxo = {
     utxoId, txId: bytes(r.tx_id), outputIndex: Number(r.output_index), assetId: bytes(r.asset_id), amount: big(r.amount), createdOn: bytes(r.created_on),
@@ -72,7 +74,7 @@ function utxoOf(r: Row, owners: ReadonlyMap<string, Uint8Array[]>, signedParts: 
     const created: UtxoCreation = {
       chain: Number(r.u_chain), creatingTxId: bytes(r.creating_tx_id), consumableOn: bytes(r.consumable_on), blockHeight: big(r.u_height),
       blockTimestamp: big(r.u_time), outputType: r.output_type as string, locktime: big(r.locktime), threshold: Number(r.threshold),
-      addresses: owners.get(hexOf(utxoId)) ?? [], staked: r.staked === true, bytes: bytes(r.bytes),
+      addresses: ((r.owners as Uint8Array[] | null) ?? []).map(bytes), staked: r.staked === true, bytes: bytes(r.bytes),
     };
     const stakeable = maybeBig(r.u_stakeable);
     if (stakeable !== undefined) created.stakeableLocktime = stakeable;
@@ -129,20 +131,6 @@ async function signedPartsFor(db: Queryable, rows: readonly Row[]): Promise<Map<
   return out;
 }
 
-async function ownersOf(db: Queryable, utxoIds: readonly Uint8Array[]): Promise<Map<string, Uint8Array[]>> {
-  const out = new Map<string, Uint8Array[]>();
-  if (utxoIds.length === 0) return out;
-  const { rows } = await db.query<{ utxo_id: Uint8Array; address: Uint8Array }>(
-    'SELECT utxo_id, address FROM primary_utxo_owners WHERE utxo_id = ANY($1::bytea[]) ORDER BY utxo_id, address', [utxoIds]);
-  for (const r of rows) {
-    const key = hexOf(r.utxo_id);
-    const list = out.get(key);
-    if (list) list.push(bytes(r.address));
-    else out.set(key, [bytes(r.address)]);
-  }
-  return out;
-}
-
 /** The UTXOs each tx emitted and consumed, keyed by hex tx id, in output / input order. */
 export async function utxosOfTxs(db: Queryable, txIds: readonly Uint8Array[]): Promise<{ emitted: Map<string, PrimaryUtxo[]>; consumed: Map<string, PrimaryUtxo[]> }> {
   const emitted = new Map<string, PrimaryUtxo[]>();
@@ -155,17 +143,13 @@ export async function utxosOfTxs(db: Queryable, txIds: readonly Uint8Array[]): P
     db.query<Row>(`SELECT ${COLUMNS}, s.consuming_tx_id AS key FROM primary_utxo_spends s LEFT JOIN primary_utxos u ON u.utxo_id = s.utxo_id
        WHERE s.consuming_tx_id = ANY($1::bytea[]) ORDER BY s.consuming_tx_id, s.input_index`, [txIds]),
   ]);
-  const all = [...emittedRows, ...consumedRows];
-  const [owners, signedParts] = await Promise.all([
-    ownersOf(db, all.filter((r) => r.u_chain !== null && r.u_chain !== undefined).map((r) => r.utxo_id as Uint8Array)),
-    signedPartsFor(db, all),
-  ]);
+  const signedParts = await signedPartsFor(db, [...emittedRows, ...consumedRows]);
   for (const [rows, into] of [[emittedRows, emitted], [consumedRows, consumed]] as const) {
     for (const r of rows) {
       const key = hexOf(r.key as Uint8Array);
       const list = into.get(key);
-      if (list) list.push(utxoOf(r, owners, signedParts));
-      else into.set(key, [utxoOf(r, owners, signedParts)]);
+      if (list) list.push(utxoOf(r, signedParts));
+      else into.set(key, [utxoOf(r, signedParts)]);
     }
   }
   return { emitted, consumed };
