@@ -14,7 +14,8 @@
  * default "100x4,250x4,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
  * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_BLOCKS (default: the whole chain; the prefix the run with
  * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
- * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process).
+ * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process),
+ * BENCH_PG_SERVER (default postgres://postgres@127.0.0.1:5432).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,7 +31,8 @@ import { writePonderProject } from './ponder-project/ponder-project.js';
 import { machine, writeSection } from './results.js';
 import { summarize } from './stats.js';
 
-const PG_SERVER = 'postgres://postgres@127.0.0.1:5432';
+/** The PostgreSQL server, without a database (postgres://postgres@%2Fvar%2Frun%2Fpostgresql for its Unix socket: no gain measured). */
+const PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
 const CHAIN_ID = 43112;
 const EVERYTHING = ['pg', 'rollups', 'pglite', 'realtime', 'ponder'];
 const ONLY = new Set((process.env.BENCH_ONLY ?? EVERYTHING.join(',')).split(','));
