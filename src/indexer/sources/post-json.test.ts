@@ -23,6 +23,18 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-length': '1000' });
         res.write('{"partial":');
         setTimeout(() => res.destroy(), 20);
+      } else if (req.url === '/auth') {
+        res.writeHead(200);
+        res.end(req.headers.authorization ?? 'none');
+      } else if (req.url === '/moved') {
+        res.writeHead(308, { location: '/echo' });
+        res.end();
+      } else if (req.url === '/found') {
+        res.writeHead(302, { location: `${base}/moved` });
+        res.end();
+      } else if (req.url === '/loop') {
+        res.writeHead(307, { location: '/loop' });
+        res.end();
       } else if (req.url === '/slow') {
         res.writeHead(200);
         res.write('[');
@@ -44,6 +56,18 @@ describe('postJson', () => {
     const answer = await postJson(`${base}/echo`, json, 5_000);
     expect(answer.status).toBe(200);
     expect(answer.body.toString('utf8')).toBe(json);
+  });
+
+  it('posts the same JSON again to where a redirect points, a bounded number of times', async () => {
+    const json = JSON.stringify({ method: 'eth_chainId', params: [] });
+    expect((await postJson(`${base}/moved`, json, 5_000)).body.toString()).toBe(json);
+    expect((await postJson(`${base}/found`, json, 5_000)).body.toString()).toBe(json);
+    await expect(postJson(`${base}/loop`, json, 5_000)).rejects.toThrow(/more than 5 redirects/);
+  });
+
+  it('sends the credentials of a URL as basic authorization (fetch refused such URLs)', async () => {
+    const answer = await postJson(base.replace('http://', 'http://rpc:s%40cret@') + '/auth', '{}', 5_000);
+    expect(answer.body.toString()).toBe(`Basic ${Buffer.from('rpc:s@cret').toString('base64')}`);
   });
 
   it('answers any HTTP status with its body, for the caller to judge', async () => {
