@@ -5,8 +5,16 @@ import { postJson, PostFailedError } from './post-json.js';
 
 let server: Server;
 let base: string;
+/** Requests seen per socket, for /closing (which drops a kept-alive socket when its second request arrives). */
+const seen = new WeakMap<object, number>();
 beforeAll(async () => {
   server = createServer((req, res) => {
+    const count = (seen.get(req.socket) ?? 0) + 1;
+    seen.set(req.socket, count);
+    if (req.url === '/closing' && count > 1) {
+      req.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -16,6 +24,9 @@ beforeAll(async () => {
         // Written in several chunks, the way a large answer arrives.
         for (let i = 0; i < body.length; i += 7) res.write(body.slice(i, i + 7));
         res.end();
+      } else if (req.url === '/closing') {
+        res.writeHead(200);
+        res.end('answered');
       } else if (req.url === '/status') {
         res.writeHead(503);
         res.end('busy');
@@ -68,6 +79,10 @@ describe('postJson', () => {
   it('sends the credentials of a URL as basic authorization (fetch refused such URLs)', async () => {
     const answer = await postJson(base.replace('http://', 'http://rpc:s%40cret@') + '/auth', '{}', 5_000);
     expect(answer.body.toString()).toBe(`Basic ${Buffer.from('rpc:s@cret').toString('base64')}`);
+  });
+
+  it('sends a request again on a new socket when the server closed the kept-alive one it went out on', async () => {
+    for (let i = 0; i < 3; i++) expect((await postJson(`${base}/closing`, '{}', 5_000)).body.toString()).toBe('answered');
   });
 
   it('answers any HTTP status with its body, for the caller to judge', async () => {

@@ -24,13 +24,29 @@ export async function postJson(url: string, json: string, timeoutMs: number): Pr
   const deadline = Date.now() + timeoutMs;
   let target = url;
   for (let hop = 0; ; hop++) {
-    const answer = await postOnce(target, json, Math.max(1, deadline - Date.now()));
+    const answer = await postRetryingStaleSocket(target, json, deadline);
     const location = answer.location;
     if (location === undefined || !REDIRECTS.has(answer.status)) return { status: answer.status, body: answer.body };
     if (hop >= MAX_REDIRECTS) throw new PostFailedError(`more than ${MAX_REDIRECTS} redirects`);
     target = new URL(location, target).toString();
   }
 }
+
+/**
+ * A kept-alive socket can be closed by the server (its idle timeout) just as a request goes out on it: the request
+ * then fails with a reset before any answer, and the server never read it. Such a request is sent once more on a
+ * new socket, as Node's documentation advises (`request.reusedSocket`); any other failure is the caller's.
+ */
+async function postRetryingStaleSocket(url: string, json: string, deadline: number): Promise<PostAnswer & { location?: string }> {
+  try {
+    return await postOnce(url, json, Math.max(1, deadline - Date.now()));
+  } catch (error) {
+    if (!(error instanceof StaleSocketError)) throw error;
+    return postOnce(url, json, Math.max(1, deadline - Date.now()));
+  }
+}
+
+class StaleSocketError extends PostFailedError {}
 
 /**
  * A node behind a proxy may answer with a redirect (http to https, a moved path). JSON-RPC only works as a POST, so
@@ -59,12 +75,16 @@ function postOnce(url: string, json: string, timeoutMs: number): Promise<PostAns
       headers: { 'content-type': 'application/json', 'content-length': payload.length, accept: 'application/json' },
     });
     const timer = setTimeout(() => request.destroy(new PostFailedError(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
+    let answered = false;
     const fail = (error: Error) => {
       clearTimeout(timer);
-      reject(error instanceof PostFailedError ? error : new PostFailedError(describe(error)));
+      if (error instanceof PostFailedError) reject(error);
+      else if (!answered && request.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET') reject(new StaleSocketError(describe(error)));
+      else reject(new PostFailedError(describe(error)));
     };
     request.on('error', fail);
     request.on('response', (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       let length = 0;
       response.on('data', (chunk: Buffer) => {
