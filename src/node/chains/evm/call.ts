@@ -8,6 +8,7 @@ import { ClientError } from '../../../lib/errors.js';
 import { bytesToHex } from '../../../lib/hex.js';
 import { envBlock } from './block-builder.js';
 import type { CorethHeader } from './coreth-header.js';
+import { tryViewCall } from './view-call/view-call.js';
 
 /** eth_call / eth_estimateGas arguments, decoded. */
 export interface CallRequest {
@@ -71,19 +72,22 @@ const feeOf = (req: CallRequest) => req.gasPrice ?? req.maxFeePerGas ?? req.maxP
 
 /**
  * Runs a message on `state` (a throw-away view at `header`'s state, or a CallState) in `header`'s context, as geth's DoCall:
- * no nonce check; with a zero gas price the base fee is treated as 0 (NoBaseFee).
+ * no nonce check; with a zero gas price the base fee is treated as 0 (NoBaseFee). A call that only reads runs on
+ * the view interpreter (view-call/), anything else on ethereumjs; `fullEvm` sends every call to ethereumjs (a tracer
+ * observes ethereumjs' steps).
  */
-export async function runCall(vm: VM, state: StateManagerInterface, common: Common, header: CorethHeader, req: CallRequest, gas: bigint, overrides?: BlockOverrides): Promise<CallOutcome> {
+export async function runCall(
+  vm: VM, state: StateManagerInterface, common: Common, header: CorethHeader, req: CallRequest, gas: bigint,
+  { overrides, fullEvm = false }: { overrides?: BlockOverrides; fullEvm?: boolean } = {},
+): Promise<CallOutcome> {
   const from = new Address(req.from ?? new Uint8Array(20));
   const price = feeOf(req);
-  const env = {
-    number: overrides?.number ?? header.number, timestamp: overrides?.time ?? header.timestamp,
-    gasLimit: overrides?.gasLimit ?? header.gasLimit, baseFee: price === 0n ? 0n : overrides?.baseFee ?? header.baseFee ?? 0n,
-  };
-  const block = overrides?.coinbase ? overriddenBlock(common, env, overrides.coinbase) : keptEnvBlock(common, env);
+  const block = callBlock(common, header, req, overrides);
   // Every read happens inside the checkpoint: a read outside it would be written back to the trie when the revert empties the checkpoints.
   await state.checkpoint();
   try {
+    const fast = fullEvm ? undefined : await tryViewCall(vm, state, block, req, gas);
+    if (fast !== undefined) return fast;
     const tx = callTx(common, req, (await state.getAccount(from))?.nonce ?? 0n, gas);
     const res = await runTx(vm, {
       tx, block, skipNonce: true, skipBalance: price === 0n && (req.value ?? 0n) === 0n,
@@ -99,6 +103,15 @@ export async function runCall(vm: VM, state: StateManagerInterface, common: Comm
   } finally {
     await state.revert();
   }
+}
+
+/** The block a call runs in: `header`'s context with the overrides; with a zero gas price the base fee is 0 (geth's NoBaseFee). */
+export function callBlock(common: Common, header: CorethHeader, req: CallRequest, overrides?: BlockOverrides): Block {
+  const env = {
+    number: overrides?.number ?? header.number, timestamp: overrides?.time ?? header.timestamp,
+    gasLimit: overrides?.gasLimit ?? header.gasLimit, baseFee: feeOf(req) === 0n ? 0n : overrides?.baseFee ?? header.baseFee ?? 0n,
+  };
+  return overrides?.coinbase ? overriddenBlock(common, env, overrides.coinbase) : keptEnvBlock(common, env);
 }
 
 /** The env blocks of recent calls (a block is immutable, and building one costs more than a simple call). */

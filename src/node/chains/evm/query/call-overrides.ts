@@ -21,7 +21,7 @@ export async function callWithOverrides(chain: EvmChain, req: CallRequest, ref: 
   const b = await stateBlock(chain, ref);
   const view = await chain.stateView(b.block.header.number);
   await applyStateOverrides(view.state, state);
-  const out = await runCall(view.vm, view.state, chain.common, view.block.block.header, req, req.gas ?? RPC_GAS_CAP, pendingOverrides(chain, ref, block));
+  const out = await runCall(view.vm, view.state, chain.common, view.block.block.header, req, req.gas ?? RPC_GAS_CAP, { overrides: pendingOverrides(chain, ref, block) });
   if (out.reverted) throw revertError(out.returnValue);
   if (!out.success) throw new Error(out.error ?? 'execution failed');
   return out.returnValue;

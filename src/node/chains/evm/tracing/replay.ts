@@ -158,5 +158,5 @@ export async function traceCall(chain: EvmChain, req: CallRequest, block: Stored
   if (opts.stateOverrides) await applyStateOverrides(state, opts.stateOverrides);
   const header = applyBlockOverrides(block.block.header, opts.blockOverrides);
   const gas = req.gas !== undefined && req.gas < RPC_GAS_CAP ? req.gas : RPC_GAS_CAP;
-  return traced(vm, state, tracer, cfg.timeoutMs, async () => { await runCall(vm, state, chain.common, header, req, gas); });
+  return traced(vm, state, tracer, cfg.timeoutMs, async () => { await runCall(vm, state, chain.common, header, req, gas, { fullEvm: true }); });
 }
