@@ -1,5 +1,5 @@
 import { keccak256 } from '../crypto.js';
-import { analyseCode } from './code-analysis.js';
+import { analyseCode, pushValue } from './code-analysis.js';
 import { COLD_ACCOUNT_ACCESS, COLD_SLOAD, STACK_IN, STACK_OUT, STATIC_GAS, WARM_ACCESS } from './gas-table.js';
 import { MAX_VIEW_MEMORY, ViewMemory } from './memory.js';
 
@@ -53,7 +53,8 @@ export async function runView(f: ViewFrame): Promise<ViewResult | undefined> {
 
 async function run(f: ViewFrame, mem: ViewMemory): Promise<ViewResult | undefined> {
   const { code, calldata, host } = f;
-  const { jumpdests, pushes } = analyseCode(code);
+  const analysis = analyseCode(code);
+  const { jumpdests, pushes } = analysis;
   const stack: bigint[] = new Array(1024);
   const warmSlots = new Set<bigint>();
   let transient: Map<bigint, bigint> | undefined;
@@ -327,7 +328,7 @@ async function run(f: ViewFrame, mem: ViewMemory): Promise<ViewResult | undefine
       }
       default:
         if (op >= 0x60 && op <= 0x7f) {
-          stack[sp++] = pushes[pc]!;
+          stack[sp++] = pushes[pc] ?? pushValue(analysis, code, pc);
           pc += op - 0x5f + 1;
           continue;
         }
