@@ -44,18 +44,23 @@ export interface ViewResult {
  */
 export async function runView(f: ViewFrame): Promise<ViewResult | undefined> {
   const mem = ViewMemory.take();
+  // a stack of 1024 slots is most of a small call's garbage: stacks are reused (left as they are: a slot is
+  // always written before it is read)
+  const stack = freeStacks.pop() ?? new Array<bigint>(1024).fill(0n);
   try {
-    return await run(f, mem);
+    return await run(f, mem, stack);
   } finally {
     mem.release();
+    if (freeStacks.length < 16) freeStacks.push(stack);
   }
 }
 
-async function run(f: ViewFrame, mem: ViewMemory): Promise<ViewResult | undefined> {
+const freeStacks: bigint[][] = [];
+
+async function run(f: ViewFrame, mem: ViewMemory, stack: bigint[]): Promise<ViewResult | undefined> {
   const { code, calldata, host } = f;
   const analysis = analyseCode(code);
   const { jumpdests, pushes } = analysis;
-  const stack: bigint[] = new Array(1024);
   const warmSlots = new Set<bigint>();
   let transient: Map<bigint, bigint> | undefined;
   let sp = 0;
