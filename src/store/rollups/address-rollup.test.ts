@@ -139,15 +139,42 @@ describe('address rollup with a memberships cache', () => {
     expect(held).toBeGreaterThan(0);
     expect(await addressState(t.db, behind.id)).not.toEqual(await addressState(t.db, plain.id));
 
-    // A writer whose memory is not the stored watermark's writes nothing (its rows are rebuilt on the next start).
-    const stranger = new AddressMemberships({ flushRows: 1_000_000, flushIntervalMs: 3_600_000 });
-    expect(await t.db.transaction((tx) => flushEvmRollupAddresses(tx, behind.id, stranger))).toBe(0);
-    const stale = await watermarkRow();
-    expect(BigInt(stale.addresses_block)).toBeLessThan(BigInt(stale.block_number));
-
     expect(await t.db.transaction((tx) => flushEvmRollupAddresses(tx, behind.id, memberships))).toBe(held);
     expect(memberships.waiting).toBe(0);
     const row = await watermarkRow();
+    expect(row.addresses_block).toBe(row.block_number);
+    expect(await addressState(t.db, behind.id)).toEqual(await addressState(t.db, plain.id));
+    // once complete, another clean stop writes nothing
+    expect(await t.db.transaction((tx) => flushEvmRollupAddresses(tx, behind.id, new AddressMemberships()))).toBe(0);
+  });
+
+  it('a writer that folded nothing since it started rebuilds the rows a crashed one held behind, at a clean stop', async () => {
+    // What the crash test met: a writer folds every block, holding address rows behind, and is killed; the next
+    // one finds nothing left to fold and stops.
+    const behind = await createEvmChain(t.db);
+    const plain = await createEvmChain(t.db);
+    const blocksOf = (chain: number) => generateChain(new Random(53), chain, 90);
+    const r = new Random(29);
+    for (const batch of randomBatches(r, blocksOf(plain.id), 30)) {
+      await t.db.transaction(async (tx) => {
+        await writeBlocks(tx, batch);
+        await updateEvmRollups(tx, plain.id, batch[0]!.number, batch[batch.length - 1]!.number);
+      });
+    }
+    const killed = new AddressMemberships({ flushRows: 1_000_000, flushIntervalMs: 3_600_000 });
+    for (const batch of randomBatches(r, blocksOf(behind.id), 30)) {
+      await t.db.transaction(async (tx) => {
+        await writeBlocks(tx, batch);
+        await updateEvmRollups(tx, behind.id, batch[0]!.number, batch[batch.length - 1]!.number, killed);
+      });
+    }
+    expect(killed.waiting).toBeGreaterThan(0);
+    expect(await addressState(t.db, behind.id)).not.toEqual(await addressState(t.db, plain.id));
+
+    const next = new AddressMemberships({ preload: true, flushRows: 1_000_000, flushIntervalMs: 3_600_000 });
+    expect(await t.db.transaction((tx) => flushEvmRollupAddresses(tx, behind.id, next))).toBeGreaterThan(0);
+    const row = (await t.db.query<{ block_number: string; addresses_block: string }>(
+      'SELECT block_number, addresses_block FROM metrics_watermarks WHERE chain = $1', [behind.id])).rows[0]!;
     expect(row.addresses_block).toBe(row.block_number);
     expect(await addressState(t.db, behind.id)).toEqual(await addressState(t.db, plain.id));
   });

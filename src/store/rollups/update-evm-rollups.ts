@@ -83,12 +83,17 @@ async function checkRange(tx: Queryable, chain: number, from: bigint, to: bigint
 /**
  * Writes the address rows `memberships` holds behind for `chain` and moves the watermark's `addresses_block` to
  * its `block_number`, inside the caller's transaction: what a writer that stops cleanly does, so the store it
- * leaves is complete. Returns the rows written (none when `memberships` does not match the stored watermark,
- * whose rows a later writer then rebuilds from the transactions, as after a crash).
+ * leaves is complete. A writer whose memory is not the stored watermark's (it has folded nothing since it
+ * started: a crashed writer before it had folded the last blocks) first rebuilds the rows held behind from the
+ * stored transactions, as a batch does. Returns the rows written.
  */
 export async function flushEvmRollupAddresses(tx: Queryable, chain: number, memberships: AddressMemberships): Promise<number> {
   const watermark = await lockWatermark(tx, chain);
-  if (!watermark || !memberships.adopt(chain, watermark.blockNumber)) return 0;
+  if (!watermark) return 0;
+  if (!memberships.adopt(chain, watermark.blockNumber)) {
+    if (watermark.addressesBlock >= watermark.blockNumber) return 0;
+    await loadMemberships(tx, chain, memberships, watermark);
+  }
   const waiting = memberships.waiting;
   await flushAddresses(tx, chain, memberships, true);
   if (watermark.addressesBlock !== watermark.blockNumber) {
