@@ -18,6 +18,7 @@ import { encodeAbiParameters, encodeFunctionData, getContractAddress, keccak256,
 import { privateKeyToAccount } from 'viem/accounts';
 import { freePort } from '../test/helpers/free-port.js';
 import { startAnvil } from './anvil.js';
+import { firnNodeOptions } from './firn-node-options.js';
 import { jsonPoster } from './http-client.js';
 import { machine, writeSection } from './results.js';
 import { fmt, summarize, timed } from './stats.js';
@@ -263,7 +264,7 @@ async function startFirn(port: number) {
   const args = [BIN, 'node', `--data-dir=${dataDir}`, `--http-port=${port}`, ...(process.env.FIRN_ARGS ?? '').split(' ').filter(Boolean)];
   const logPath = join(dataDir, '..', `${dataDir.split('/').pop()}.log`);
   const log = openSync(logPath, 'w');
-  const child = spawn(process.execPath, [...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...args], { stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [...firnNodeOptions(), ...args], { stdio: ['ignore', log, log] });
   closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -329,7 +330,7 @@ Workload: ${N} pre-signed EIP-1559 txs per row from one account (chain id ${CHAI
 address, sent one JSON-RPC request at a time over keep-alive HTTP, automine; the clock stops when the last receipt
 exists (anvil runs with \`--max-transactions ${ANVIL_MAX_TXS}\`: at its default of 1,000 it stops mining once
 that many txs wait in its pool). ERC-20: \`bench/contracts/BenchToken.sol\` (solc 0.8.37, optimizer on). Firn runs with its defaults
-(LevelDB store, each block durable before the reply). "Firn / anvil" is speed: above 1 means Firn is faster.
+(LevelDB store, each block durable before the reply), started as \`npm start\` starts it (\`node ${firnNodeOptions().join(' ')} bin/firn.js\`). "Firn / anvil" is speed: above 1 means Firn is faster.
 
 | measure | Firn | anvil | Firn / anvil | target |
 |---|---|---|---|---|

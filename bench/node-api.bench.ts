@@ -12,13 +12,14 @@ import { freePort } from '../test/helpers/free-port.js';
 import { startAnvil } from './anvil.js';
 import { machine, writeSection } from './results.js';
 import { fmt, summarize, timed } from './stats.js';
+import { firnNodeOptions } from './firn-node-options.js';
 
 const BIN = resolve(import.meta.dirname, '../bin/firn.js');
 const BLOCKS = Number(process.env.BENCH_BLOCKS ?? 1100);
 
 async function startFirn(dataDir: string, port: number, extra: string[] = []) {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'node', `--data-dir=${dataDir}`, `--http-port=${port}`, '--index-enabled', ...extra], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [...firnNodeOptions(), BIN, 'node', `--data-dir=${dataDir}`, `--http-port=${port}`, '--index-enabled', ...extra], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     try {

@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * The Node options Firn runs with when started as the README starts it (`npm start`, `npm run firn`): read from
+ * package.json's `firn` script, so a bench starts Firn exactly so; FIRN_NODE_OPTIONS adds more (profiling).
+ */
+export function firnNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = pkg.scripts.firn!.split(/\s+/);
+  const own = words.slice(words.indexOf('node') + 1, words.indexOf('bin/firn.js'));
+  return [...own, ...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+}
