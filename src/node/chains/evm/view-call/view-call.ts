@@ -1,4 +1,4 @@
-import type { StateManagerInterface } from '@ethereumjs/common';
+import { Hardfork, type StateManagerInterface } from '@ethereumjs/common';
 import type { Block } from '@ethereumjs/block';
 import { Address } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
@@ -18,13 +18,14 @@ const EMPTY = new Uint8Array(0);
  * EVM, as before, with the same result.
  *
  * It takes a call to contract code (not a precompile, not a create) with no value, a zero gas price and no
- * access list, from a sender without code (ethereumjs refuses those, EIP-3607), at Cancun's rules without
- * Prague's calldata floor. The interpreter hands back anything else it meets (see runView).
+ * access list, from a sender without code (ethereumjs refuses those, EIP-3607), under Cancun's rules (every
+ * Firn chain's). The interpreter hands back anything else it meets (see runView).
  */
 export async function tryViewCall(vm: VM, state: StateManagerInterface, block: Block, req: CallRequest, gasLimit: bigint): Promise<CallOutcome | undefined> {
   if (req.to === undefined || (req.value ?? 0n) !== 0n || req.accessList?.length) return undefined;
   if ((req.gasPrice ?? req.maxFeePerGas ?? req.maxPriorityFeePerGas ?? 0n) !== 0n) return undefined;
-  if (gasLimit > BigInt(Number.MAX_SAFE_INTEGER) || vm.common.isActivatedEIP(7623) || !vm.common.isActivatedEIP(2929)) return undefined;
+  // the gas table is Cancun's (opcodes, EIP-2929 access costs, no Prague calldata floor)
+  if (gasLimit > BigInt(Number.MAX_SAFE_INTEGER) || vm.common.hardfork() !== Hardfork.Cancun) return undefined;
   const to = new Address(req.to);
   if (vm.evm.getPrecompile === undefined || vm.evm.getPrecompile(to) !== undefined) return undefined;
   const code = await state.getCode(to);
