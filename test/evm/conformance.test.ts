@@ -3,8 +3,6 @@
  * Ethereum node — deploy and use ERC-20, ERC-721 and ERC-1155 contracts compiled from test/contracts with
  * solc, see reverts with their decoded reasons, and read fee fields that agree with eth_baseFee.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Contract, ContractFactory, JsonRpcProvider, Wallet, type Log as EthersLog } from 'ethers';
 import {
   BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, decodeErrorResult, defineChain,
@@ -24,7 +22,6 @@ const KEYS = [
 ] as const;
 const [alice, bob, carol] = KEYS.map((k) => privateKeyToAccount(k)) as [ReturnType<typeof privateKeyToAccount>, ReturnType<typeof privateKeyToAccount>, ReturnType<typeof privateKeyToAccount>];
 
-const HAS_WS = existsSync(resolve(import.meta.dirname, '../../src/node/chains/evm/rpc/ws.ts'));
 
 const token20 = contract('Token20');
 const nft721 = contract('Collectible721');
@@ -382,7 +379,7 @@ describe('fees', () => {
   });
 });
 
-describe.skipIf(!HAS_WS)('WebSocket (viem and ethers)', () => {
+describe('WebSocket (viem and ethers)', () => {
   const wsUrl = () => `${node.url.replace('http', 'ws')}/ext/bc/C/ws`;
   let ws: PublicClient;
 
