@@ -331,9 +331,15 @@ describe.each(TEST_DATABASE_KINDS)('Data API chain and EVM routes on %s', (kind)
     run('pages stay stable while new blocks arrive', async () => {
       const latest = '/v1/chains/43112/blocks?pageSize=1';
       expect((await ok('getLatestBlocks', latest)).blocks[0].blockNumber).toBe('11');
-      const hits = app.responseStore!.hits;
-      expect((await ok('getLatestBlocks', latest)).blocks[0].blockNumber).toBe('11');
-      expect(app.responseStore!.hits).toBe(hits + 1); // the same data: the kept answer
+      // the same data: the kept answer. The data version is the cluster's snapshot, which other tests' writes on a
+      // shared PostgreSQL server move between two requests now and then; one of a few tries meets a quiet moment.
+      let kept = false;
+      for (let i = 0; i < 20 && !kept; i++) {
+        const hits = app.responseStore!.hits;
+        expect((await ok('getLatestBlocks', latest)).blocks[0].blockNumber).toBe('11');
+        kept = app.responseStore!.hits === hits + 1;
+      }
+      expect(kept).toBe(true);
       const first = await ok('getLatestBlocks', '/v1/chains/43112/blocks?pageSize=4');
       const txFirst = await ok('listLatestTransactions', '/v1/chains/43112/transactions?pageSize=4');
       await t.db.transaction((tx) => writeEvmBatch(tx, chain.id, sampleBlocks(12n, 14n)));

@@ -579,10 +579,15 @@ describe.each(TEST_DATABASE_KINDS)('Data API primary-network routes on %s', (kin
     const pending = async () => (await ok('listValidators', url)).validators.map((v: any) => v.txHash);
     try {
       expect(await pending()).toEqual([cb(TX.v3)]);
-      const hits = app.responseStore!.hits;
       clockMs = 4_999_000; // v3 starts at 5000 s: the answer still holds
-      expect(await pending()).toEqual([cb(TX.v3)]);
-      expect(app.responseStore!.hits).toBe(hits + 1);
+      // (on a shared PostgreSQL server, other tests' writes move the data version now and then: a few tries)
+      let kept = false;
+      for (let i = 0; i < 20 && !kept; i++) {
+        const hits = app.responseStore!.hits;
+        expect(await pending()).toEqual([cb(TX.v3)]);
+        kept = app.responseStore!.hits === hits + 1;
+      }
+      expect(kept).toBe(true);
       clockMs = 5_000_000;
       expect(await pending()).toEqual([]);
       expect((await ok('listDelegators', '/v1/networks/local/delegators?delegationStatus=pending')).delegators).toEqual([]);
