@@ -115,24 +115,30 @@ describe('address rollup with a memberships cache', () => {
     expect(await addressState(t.db, behind.id)).toEqual(await addressState(t.db, plain.id));
   });
 
-  it('writes what is held behind when the writer stops cleanly, leaving addresses_block at the watermark', async () => {
+  /**
+   * The same generated blocks written into two chains: `plain` rolled up write-through, `behind` through
+   * `memberships`, which holds its changed address rows back (it never flushes on its own).
+   */
+  async function twoChains(chainSeed: number, batchSeed: number, blocks: number, memberships: AddressMemberships) {
     const behind = await createEvmChain(t.db);
     const plain = await createEvmChain(t.db);
-    const blocksOf = (chain: number) => generateChain(new Random(47), chain, 120);
-    const r = new Random(23);
-    for (const batch of randomBatches(r, blocksOf(plain.id), 30)) {
-      await t.db.transaction(async (tx) => {
-        await writeBlocks(tx, batch);
-        await updateEvmRollups(tx, plain.id, batch[0]!.number, batch[batch.length - 1]!.number);
-      });
+    const blocksOf = (chain: number) => generateChain(new Random(chainSeed), chain, blocks);
+    const r = new Random(batchSeed);
+    for (const [chain, held] of [[plain.id, undefined], [behind.id, memberships]] as const) {
+      for (const batch of randomBatches(r, blocksOf(chain), 30)) {
+        await t.db.transaction(async (tx) => {
+          await writeBlocks(tx, batch);
+          await updateEvmRollups(tx, chain, batch[0]!.number, batch[batch.length - 1]!.number, held);
+        });
+      }
     }
-    const memberships = new AddressMemberships({ flushRows: 1_000_000, flushIntervalMs: 3_600_000 });
-    for (const batch of randomBatches(r, blocksOf(behind.id), 30)) {
-      await t.db.transaction(async (tx) => {
-        await writeBlocks(tx, batch);
-        await updateEvmRollups(tx, behind.id, batch[0]!.number, batch[batch.length - 1]!.number, memberships);
-      });
-    }
+    return { behind, plain };
+  }
+  const holdingBack = () => new AddressMemberships({ flushRows: 1_000_000, flushIntervalMs: 3_600_000 });
+
+  it('writes what is held behind when the writer stops cleanly, leaving addresses_block at the watermark', async () => {
+    const memberships = holdingBack();
+    const { behind, plain } = await twoChains(47, 23, 120, memberships);
     const watermarkRow = async () => (await t.db.query<{ block_number: string; addresses_block: string }>(
       'SELECT block_number, addresses_block FROM metrics_watermarks WHERE chain = $1', [behind.id])).rows[0]!;
     const held = memberships.waiting;
@@ -151,23 +157,8 @@ describe('address rollup with a memberships cache', () => {
   it('a writer that folded nothing since it started rebuilds the rows a crashed one held behind, at a clean stop', async () => {
     // What the crash test met: a writer folds every block, holding address rows behind, and is killed; the next
     // one finds nothing left to fold and stops.
-    const behind = await createEvmChain(t.db);
-    const plain = await createEvmChain(t.db);
-    const blocksOf = (chain: number) => generateChain(new Random(53), chain, 90);
-    const r = new Random(29);
-    for (const batch of randomBatches(r, blocksOf(plain.id), 30)) {
-      await t.db.transaction(async (tx) => {
-        await writeBlocks(tx, batch);
-        await updateEvmRollups(tx, plain.id, batch[0]!.number, batch[batch.length - 1]!.number);
-      });
-    }
-    const killed = new AddressMemberships({ flushRows: 1_000_000, flushIntervalMs: 3_600_000 });
-    for (const batch of randomBatches(r, blocksOf(behind.id), 30)) {
-      await t.db.transaction(async (tx) => {
-        await writeBlocks(tx, batch);
-        await updateEvmRollups(tx, behind.id, batch[0]!.number, batch[batch.length - 1]!.number, killed);
-      });
-    }
+    const killed = holdingBack();
+    const { behind, plain } = await twoChains(53, 29, 90, killed);
     expect(killed.waiting).toBeGreaterThan(0);
     expect(await addressState(t.db, behind.id)).not.toEqual(await addressState(t.db, plain.id));
 
