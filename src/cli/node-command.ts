@@ -1,8 +1,8 @@
-import { parseMix } from '../activity/mix.js';
-import { startActivity, type ActivityHandle } from '../activity/start-activity.js';
+import type { ActivityHandle } from '../activity/start-activity.js';
 import { ConfigError, formatHelp } from '../config/options.js';
 import { loadNodeConfig, nodeOptions, type NodeConfig } from '../config/node-config.js';
 import { startDevnetNode, type RunningNode } from '../node/runtime/devnet-node.js';
+import { exitOnSignals } from './exit-on-signals.js';
 
 /** The devnet node and, with `--activity`, the activity generator driving it. */
 export interface RunningDevnet {
@@ -11,18 +11,22 @@ export interface RunningDevnet {
   stop(): Promise<void>;
 }
 
-/** Start the node (and its activity generator) from a loaded config; undefined when the node refused to start. */
+/**
+ * Start the node (and its activity generator) from a loaded config; undefined when the node refused to start.
+ * The generator's modules (viem and the wallets: about 500 modules) load only when it runs: a node without
+ * activity started a second sooner without them.
+ */
 export async function startDevnetWithActivity(config: NodeConfig): Promise<RunningDevnet | undefined> {
   let mix;
   try {
-    mix = config.activity.mix ? parseMix(config.activity.mix) : undefined;
+    mix = config.activity.mix ? (await import('../activity/mix.js')).parseMix(config.activity.mix) : undefined;
   } catch (e) {
     throw new ConfigError(`invalid value for --activity-mix: ${(e as Error).message}`);
   }
   const node = await startDevnetNode(config, { printBanner: true });
   if (!node) return undefined;
   const activity = config.activity.enabled
-    ? startActivity({
+    ? (await import('../activity/start-activity.js')).startActivity({
         url: node.url.replace('//0.0.0.0:', '//127.0.0.1:'),
         seed: config.activity.seed,
         rate: config.activity.rate,
@@ -40,25 +44,6 @@ export async function startDevnetWithActivity(config: NodeConfig): Promise<Runni
       await node.stop();
     },
   };
-}
-
-/** Stop `stoppable` on SIGINT/SIGTERM, then exit. */
-export function exitOnSignals(stoppable: { stop(): Promise<void> }, log: { info(msg: string, fields?: Record<string, unknown>): void }): void {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info('shutting down', { signal });
-    stoppable.stop().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        process.stderr.write(`firn: error while stopping: ${String(e)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 export async function runNodeCommand(argv: string[]): Promise<void> {

@@ -6,7 +6,7 @@ import { openDatabase } from '../store/database/open-database.js';
 import { migrate } from '../store/migrations/migrate.js';
 import { startApiServers, parseNetworkAliases } from './api-servers.js';
 import { cliLog } from './cli-log.js';
-import { exitOnSignals } from './node-command.js';
+import { exitOnSignals } from './exit-on-signals.js';
 
 const SERVE_DEFAULTS = { port: 8080 };
 

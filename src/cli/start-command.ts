@@ -6,7 +6,8 @@ import { startIndexer, type RunningIndexer } from '../indexer/indexer.js';
 import { loadApiConfig } from '../config/api-config.js';
 import { ConfigError } from '../config/options.js';
 import { parseNetworkAliases, startApiServers, type RunningApis } from './api-servers.js';
-import { exitOnSignals, startDevnetWithActivity } from './node-command.js';
+import { exitOnSignals } from './exit-on-signals.js';
+import { startDevnetWithActivity } from './node-command.js';
 
 /** Options `firn start` adds to the node's. */
 const START_OPTIONS: OptionSpec[] = [
