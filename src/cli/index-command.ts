@@ -3,6 +3,7 @@ import { indexerOptions, loadIndexerConfig } from '../config/indexer-config.js';
 import { startIndexer } from '../indexer/indexer.js';
 import { ProgressDisplay } from '../indexer/ops/progress-display.js';
 import { cliLog } from './cli-log.js';
+import { exitOnSignals } from './exit-on-signals.js';
 
 /** `firn index`: follow one or more nodes into the store until interrupted. */
 export async function runIndexCommand(argv: string[]): Promise<void> {
@@ -16,24 +17,7 @@ export async function runIndexCommand(argv: string[]): Promise<void> {
   const indexer = await startIndexer(config, { log });
   const progress = terminal ? new ProgressDisplay(process.stdout, () => indexer.streams) : undefined;
   progress?.start();
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info('shutting down', { signal });
-    indexer.stop().then(
-      () => {
-        progress?.stop();
-        process.exit(0);
-      },
-      (e: unknown) => {
-        process.stderr.write(`firn: error while stopping: ${String(e)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  exitOnSignals({ stop: async () => { await indexer.stop(); progress?.stop(); } }, log);
   try {
     await indexer.done;
   } catch (error) {

@@ -13,8 +13,8 @@ export interface RunningDevnet {
 
 /**
  * Start the node (and its activity generator) from a loaded config; undefined when the node refused to start.
- * The generator's modules (viem and the wallets: about 500 modules) load only when it runs: a node without
- * activity started a second sooner without them.
+ * The generator's modules (viem and the wallets: ~490 modules) load only when it runs: a node without activity
+ * started ~0.7 s sooner without them.
  */
 export async function startDevnetWithActivity(config: NodeConfig): Promise<RunningDevnet | undefined> {
   let mix;

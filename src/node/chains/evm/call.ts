@@ -68,7 +68,8 @@ export function callTx(common: Common, req: CallRequest, nonce: bigint, gas: big
   return tx;
 }
 
-const feeOf = (req: CallRequest) => req.gasPrice ?? req.maxFeePerGas ?? req.maxPriorityFeePerGas ?? 0n;
+/** The gas price a call offers (0 when it names none). */
+export const callGasPrice = (req: CallRequest): bigint => req.gasPrice ?? req.maxFeePerGas ?? req.maxPriorityFeePerGas ?? 0n;
 
 /**
  * Runs a message on `state` (a throw-away view at `header`'s state, or a CallState) in `header`'s context, as geth's DoCall:
@@ -81,7 +82,7 @@ export async function runCall(
   { overrides, fullEvm = false }: { overrides?: BlockOverrides; fullEvm?: boolean } = {},
 ): Promise<CallOutcome> {
   const from = new Address(req.from ?? new Uint8Array(20));
-  const price = feeOf(req);
+  const price = callGasPrice(req);
   const block = callBlock(common, header, req, overrides);
   // Every read happens inside the checkpoint: a read outside it would be written back to the trie when the revert empties the checkpoints.
   await state.checkpoint();
@@ -109,7 +110,7 @@ export async function runCall(
 export function callBlock(common: Common, header: CorethHeader, req: CallRequest, overrides?: BlockOverrides): Block {
   const env = {
     number: overrides?.number ?? header.number, timestamp: overrides?.time ?? header.timestamp,
-    gasLimit: overrides?.gasLimit ?? header.gasLimit, baseFee: feeOf(req) === 0n ? 0n : overrides?.baseFee ?? header.baseFee ?? 0n,
+    gasLimit: overrides?.gasLimit ?? header.gasLimit, baseFee: callGasPrice(req) === 0n ? 0n : overrides?.baseFee ?? header.baseFee ?? 0n,
   };
   return overrides?.coinbase ? overriddenBlock(common, env, overrides.coinbase) : keptEnvBlock(common, env);
 }

@@ -2,6 +2,7 @@ import { keccak256 } from '../crypto.js';
 import { analyseCode, pushValue } from './code-analysis.js';
 import { COLD_ACCOUNT_ACCESS, COLD_SLOAD, STACK_IN, STACK_OUT, STATIC_GAS, WARM_ACCESS } from './gas-table.js';
 import { MAX_VIEW_MEMORY, ViewMemory } from './memory.js';
+import { wordOf } from './words.js';
 
 /** What a view frame reads from the state (addresses are 160-bit numbers). */
 export interface ViewHost {
@@ -158,7 +159,7 @@ async function run(f: ViewFrame, mem: ViewMemory, stack: bigint[]): Promise<View
         gas -= 2 * words + grow;
         if (gas < 0) return undefined;
         const data = length === 0n ? EMPTY : mem.buf.subarray(Number(offset), Number(offset) + Number(length));
-        stack[sp - 1] = toBigInt(keccak256(data));
+        stack[sp - 1] = wordOf(keccak256(data));
         break;
       }
       case 0x30: stack[sp++] = f.address; break;
@@ -359,16 +360,12 @@ const EMPTY = new Uint8Array(0);
 const MAX = (1n << 256n) - 1n;
 const MAX_OFFSET = BigInt(MAX_VIEW_MEMORY);
 
-function toBigInt(bytes: Uint8Array): bigint {
-  return BigInt('0x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex'));
-}
-
 /** The 32 bytes of `data` from `i`, zero past its end. */
 function word(data: Uint8Array, i: number): bigint {
-  if (i + 32 <= data.length) return toBigInt(data.subarray(i, i + 32));
+  if (i + 32 <= data.length) return wordOf(data, i, i + 32);
   const padded = new Uint8Array(32);
   padded.set(data.subarray(i));
-  return toBigInt(padded);
+  return wordOf(padded);
 }
 
 function byteLength(n: bigint): number {

@@ -1,3 +1,5 @@
+import { bytesOf, wordOf } from './words.js';
+
 /** Memory larger than this (32 MiB) is left to the full EVM: its expansion costs more than 2 billion gas. */
 export const MAX_VIEW_MEMORY = 32 * 1024 * 1024;
 
@@ -45,12 +47,12 @@ export class ViewMemory {
 
   /** The 32-byte word at `offset` (memory already expanded). */
   load(offset: number): bigint {
-    return BigInt('0x' + Buffer.from(this.buf.buffer, this.buf.byteOffset + offset, 32).toString('hex'));
+    return wordOf(this.buf, offset, offset + 32);
   }
 
   /** Writes `value` as a 32-byte word at `offset` (memory already expanded). */
   store(offset: number, value: bigint): void {
-    Buffer.from(this.buf.buffer, this.buf.byteOffset + offset, 32).write(value.toString(16).padStart(64, '0'), 'hex');
+    this.buf.set(bytesOf(value, 32), offset);
   }
 
   /** Copies `length` bytes of `source` from `from` to `offset`, zero past the source's end (memory already expanded). */

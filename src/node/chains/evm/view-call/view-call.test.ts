@@ -1,4 +1,5 @@
 import { describe, it, expect, beforeAll } from 'vitest';
+import { prng } from '../../../../codec/container/fuzz.fixtures.js';
 import { bytesToHex, hexToBytes } from '../../../../lib/hex.js';
 import { openMemoryStore } from '../../../storage/kv.js';
 import { type CallOutcome, type CallRequest, callBlock, runCall } from '../call.js';
@@ -12,24 +13,16 @@ import { tryViewCall } from './view-call.js';
  * end the same way (status, return data, gas used — GAS puts the exact remaining gas in the return data).
  */
 
-/** xorshift128+, seeded: a failure names its seed and program. */
+/** Seeded draws over the fuzz fixtures' xorshift: a failure names its seed and program. */
 function rng(seed: number) {
-  let a = BigInt(seed) | 1n;
-  let b = 0x9e3779b97f4a7c15n ^ BigInt(seed);
-  const next = (): bigint => {
-    let x = a;
-    const y = b;
-    a = y;
-    x ^= (x << 23n) & 0xffffffffffffffffn;
-    b = x ^ y ^ (x >> 17n) ^ (y >> 26n);
-    return (b + y) & 0xffffffffffffffffn;
-  };
-  const below = (n: number) => Number(next() % BigInt(n));
+  const next = prng(seed);
+  const below = (n: number) => Math.floor(next() * n);
+  const u32 = () => BigInt(Math.floor(next() * 0x1_0000_0000));
   return {
     below,
     pick: <T>(xs: readonly T[]): T => xs[below(xs.length)]!,
-    chance: (p: number) => below(1_000_000) < p * 1_000_000,
-    word: (): bigint => (next() << 192n) | (next() << 128n) | (next() << 64n) | next(),
+    chance: (p: number) => next() < p,
+    word: (): bigint => Array.from({ length: 8 }, u32).reduce((w, x) => (w << 32n) | x, 0n),
   };
 }
 type Rng = ReturnType<typeof rng>;

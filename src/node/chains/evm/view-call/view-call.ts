@@ -2,8 +2,9 @@ import { Hardfork, type StateManagerInterface } from '@ethereumjs/common';
 import type { Block } from '@ethereumjs/block';
 import { Address } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
-import type { CallOutcome, CallRequest } from '../call.js';
+import { type CallOutcome, type CallRequest, callGasPrice } from '../call.js';
 import { type ViewHost, runView } from './interpreter.js';
+import { bytesOf, wordOf } from './words.js';
 
 const TX_GAS = 21_000;
 const ZERO_BYTE_GAS = 4;
@@ -23,7 +24,7 @@ const EMPTY = new Uint8Array(0);
  */
 export async function tryViewCall(vm: VM, state: StateManagerInterface, block: Block, req: CallRequest, gasLimit: bigint): Promise<CallOutcome | undefined> {
   if (req.to === undefined || (req.value ?? 0n) !== 0n || req.accessList?.length) return undefined;
-  if ((req.gasPrice ?? req.maxFeePerGas ?? req.maxPriorityFeePerGas ?? 0n) !== 0n) return undefined;
+  if (callGasPrice(req) !== 0n) return undefined;
   // the gas table is Cancun's (opcodes, EIP-2929 access costs, no Prague calldata floor)
   if (gasLimit > BigInt(Number.MAX_SAFE_INTEGER) || vm.common.hardfork() !== Hardfork.Cancun) return undefined;
   const to = new Address(req.to);
@@ -39,14 +40,15 @@ export async function tryViewCall(vm: VM, state: StateManagerInterface, block: B
   const gas = Number(gasLimit) - intrinsic;
   if (gas < 0) return undefined;
 
-  const address = toBigInt(to.bytes);
+  const address = wordOf(to.bytes);
+  const sender = wordOf(from.bytes);
   const header = block.header;
-  const coinbase = toBigInt(header.coinbase.bytes);
-  const warm = new Set<bigint>([toBigInt(from.bytes), address]);
+  const coinbase = wordOf(header.coinbase.bytes);
+  const warm = new Set<bigint>([sender, address]);
   if (vm.common.isActivatedEIP(3651)) warm.add(coinbase);
 
   const result = await runView({
-    code, address, caller: toBigInt(from.bytes), origin: toBigInt(from.bytes), calldata, gas, warm, precompiles: precompileSet(vm.evm.precompiles),
+    code, address, caller: sender, origin: sender, calldata, gas, warm, precompiles: precompileSet(vm.evm.precompiles),
     block: { coinbase, timestamp: header.timestamp, number: header.number, gasLimit: header.gasLimit, baseFee: header.baseFeePerGas ?? 0n, chainId: vm.common.chainId() },
     host: new StateHost(state, to),
   });
@@ -79,23 +81,15 @@ class StateHost implements ViewHost {
 
   async codeHash(address: bigint): Promise<bigint> {
     const account = await this.state.getAccount(toAddress(address));
-    return account === undefined || account.isEmpty() ? 0n : toBigInt(account.codeHash);
+    return account === undefined || account.isEmpty() ? 0n : wordOf(account.codeHash);
   }
 
   async sload(slot: bigint): Promise<bigint> {
-    const value = await this.state.getStorage(this.self, toWord(slot));
-    return value.length === 0 ? 0n : toBigInt(value);
+    const value = await this.state.getStorage(this.self, bytesOf(slot, 32));
+    return wordOf(value);
   }
 }
 
-function toBigInt(bytes: Uint8Array): bigint {
-  return BigInt('0x' + (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex') || '0'));
-}
-
 function toAddress(address: bigint): Address {
-  return new Address(Buffer.from(address.toString(16).padStart(40, '0'), 'hex'));
-}
-
-function toWord(n: bigint): Uint8Array {
-  return Buffer.from(n.toString(16).padStart(64, '0'), 'hex');
+  return new Address(bytesOf(address, 20));
 }
