@@ -7,9 +7,23 @@ export interface QueryResult<R extends Row = Row> {
   rowCount: number;
 }
 
+/** How a statement is run. */
+export interface QueryOptions {
+  /**
+   * 'generic': the statement finds rows by a key (a primary or unique key, or an array of them), so its best plan
+   * does not depend on the values; on a PostgreSQL server it is planned once per connection and the plan reused.
+   * Otherwise (the default) each run is planned for its own values, which skewed data needs (a node with most of
+   * the delegations, a busy address) and which costs a lookup several times its execution.
+   */
+  plan?: 'generic';
+}
+
+/** Options for a statement that finds rows by a key: its plan is made once and reused (see QueryOptions.plan). */
+export const KEY_LOOKUP: QueryOptions = Object.freeze({ plan: 'generic' });
+
 /** The operations a statement runner offers: plain queries, and bulk loads with COPY. */
 export interface Queryable {
-  query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  query<R extends Row = Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
   /** Run several statements separated by `;` (no parameters), e.g. a migration. */
   exec(text: string): Promise<void>;
   /** Bulk-load rows into `table` with COPY … FROM STDIN (text format). Values are encoded by `copyText`. */

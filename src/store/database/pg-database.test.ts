@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPostgres, postgresAvailable } from '../testing.js';
+import { KEY_LOOKUP } from './database.js';
 import { PgDatabase } from './pg-database.js';
 
 const serverUp = await postgresAvailable();
@@ -29,6 +30,55 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
       await db.transaction(async (tx) => expect((await tx.query<{ n: number }>('SELECT $1::int + 1 AS n', [41])).rows[0]?.n).toBe(42));
       expect(await prepared(db)).toHaveLength(2);
     } finally {
+      await db.close();
+    }
+  });
+
+  const plans = async (db: PgDatabase, statement: string) => {
+    const { rows } = await db.query<{ generic_plans: string; custom_plans: string }>(
+      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [statement]);
+    return { generic: Number(rows[0]?.generic_plans ?? 0), custom: Number(rows[0]?.custom_plans ?? 0) };
+  };
+
+  it('plans a key lookup once per connection and reuses the plan; other statements are planned for each run', async () => {
+    const db = new PgDatabase(server.url, { maxConnections: 1 });
+    const lookup = 'SELECT $1::int * 2 AS n';
+    const filtered = 'SELECT $1::int + 1 AS n';
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await db.query<{ n: number }>(lookup, [i], KEY_LOOKUP)).rows[0]?.n).toBe(i * 2);
+        expect((await db.query<{ n: number }>(filtered, [i])).rows[0]?.n).toBe(i + 1);
+      }
+      expect(await plans(db, lookup)).toEqual({ generic: 3, custom: 0 });
+      expect(await plans(db, filtered)).toEqual({ generic: 0, custom: 3 });
+      // A transaction runs in the session's default even on a connection a key lookup left in the other mode.
+      await db.query(lookup, [9], KEY_LOOKUP);
+      await db.transaction(async (tx) => {
+        expect((await tx.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]?.plan_cache_mode).toBe('force_custom_plan');
+        await tx.query(lookup, [10], KEY_LOOKUP);
+        await tx.query(filtered, [10]);
+      });
+      expect(await plans(db, lookup)).toEqual({ generic: 4, custom: 1 });
+      expect(await plans(db, filtered)).toEqual({ generic: 0, custom: 4 });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('replaces a connection that is cut while a statement runs on it, and keeps the process up', async () => {
+    const db = new PgDatabase(server.url, { maxConnections: 1 });
+    const other = new pg.Client({ connectionString: server.url });
+    await other.connect();
+    try {
+      const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, $1::int AS x', [1], KEY_LOOKUP)).rows[0]!.pid;
+      const sleeping = db.query('SELECT pg_sleep($1::float8)', [10], KEY_LOOKUP);
+      await new Promise((r) => setTimeout(r, 200));
+      await other.query('SELECT pg_terminate_backend($1)', [pid]);
+      await expect(sleeping).rejects.toThrow();
+      const next = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, $1::int AS x', [2], KEY_LOOKUP)).rows[0]!.pid;
+      expect(next).not.toBe(pid);
+    } finally {
+      await other.end();
       await db.close();
     }
   });

@@ -3,7 +3,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { copyText } from './copy-text.js';
-import type { Database, Queryable, QueryResult, Row } from './database.js';
+import type { Database, Queryable, QueryOptions, QueryResult, Row } from './database.js';
 import { lockKey } from './lock-key.js';
 import { isStalePreparedStatement, StatementNames } from './statement-names.js';
 
@@ -18,23 +18,65 @@ function preparedStatementsWanted(): boolean {
   return !(v === '0' || v === 'false' || v === 'off' || v === 'no');
 }
 
+/** The plan mode a connection's session is in; absent: the mode it was opened with (each run planned for its values). */
+const genericSessions = new WeakSet<pg.ClientBase>();
+
+/** Puts a pooled connection's session in the plan mode a statement asks for, when it is not in it already. */
+async function usePlanMode(client: pg.ClientBase, generic: boolean): Promise<void> {
+  if (genericSessions.has(client) === generic) return;
+  await client.query(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'force_custom_plan'}`);
+  if (generic) genericSessions.add(client);
+  else genericSessions.delete(client);
+}
+
+/**
+ * Runs `fn` on a connection checked out of the pool, as `pool.query` does: an error the connection emits while
+ * checked out is caught, and a connection that saw any error is closed rather than reused.
+ */
+async function onPooledClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  const onError = (error: Error) => {
+    failure ??= error;
+  };
+  client.on('error', onError);
+  try {
+    return await fn(client);
+  } catch (error) {
+    failure ??= error as Error;
+    throw error;
+  } finally {
+    client.removeListener('error', onError);
+    client.release(failure);
+  }
+}
+
 function queryableOf(client: pg.PoolClient | pg.Pool, names: StatementNames | undefined, inTransaction: boolean): Queryable {
-  const run = <R extends Row>(text: string, params: unknown[] | undefined, name: string | undefined) =>
-    name === undefined ? client.query<R>(text, params) : client.query<R>({ name, text, values: params ?? [] });
+  const run = <R extends Row>(on: pg.ClientBase | pg.Pool, text: string, params: unknown[] | undefined, name: string | undefined) =>
+    name === undefined ? on.query<R>(text, params) : on.query<R>({ name, text, values: params ?? [] });
+  const runNamed = async <R extends Row>(on: pg.ClientBase | pg.Pool, text: string, values: unknown[] | undefined, name: string | undefined) => {
+    try {
+      return await run<R>(on, text, values, name);
+    } catch (error) {
+      if (name === undefined || !isStalePreparedStatement(error)) throw error;
+      // Prepared again under a new name; inside a transaction the error has aborted it, so the caller retries.
+      const renewed = names!.renew(text);
+      if (inTransaction) throw error;
+      return run<R>(on, text, values, renewed);
+    }
+  };
   return {
-    async query<R extends Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+    async query<R extends Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
       const values = params as unknown[] | undefined;
       const name = names && values && values.length > 0 ? names.nameOf(text) : undefined;
-      let result: pg.QueryResult<R>;
-      try {
-        result = await run<R>(text, values, name);
-      } catch (error) {
-        if (name === undefined || !isStalePreparedStatement(error)) throw error;
-        // Prepared again under a new name; inside a transaction the error has aborted it, so the caller retries.
-        const renewed = names!.renew(text);
-        if (inTransaction) throw error;
-        result = await run<R>(text, values, renewed);
-      }
+      // A pooled connection may be in either plan mode once named statements are on (only a named statement has a
+      // plan to reuse); a transaction's connection stays in the session's default, as do statements without values.
+      const result = client instanceof pg.Pool && names !== undefined && values !== undefined && values.length > 0
+        ? await onPooledClient(client, async (c) => {
+          await usePlanMode(c, name !== undefined && options?.plan === 'generic');
+          return runNamed<R>(c, text, values, name);
+        })
+        : await runNamed<R>(client, text, values, name);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
     async exec(text: string): Promise<void> {
@@ -82,8 +124,8 @@ export class PgDatabase implements Database {
     this.base = queryableOf(this.pool, this.names, false);
   }
 
-  query<R extends Row = Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
-    return this.base.query<R>(text, params);
+  query<R extends Row = Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+    return this.base.query<R>(text, params, options);
   }
 
   exec(text: string): Promise<void> {
@@ -98,6 +140,7 @@ export class PgDatabase implements Database {
     const client = await this.pool.connect();
     let broken = false;
     try {
+      await usePlanMode(client, false);
       await client.query('BEGIN');
       const result = await fn(queryableOf(client, this.names, true));
       await client.query('COMMIT');

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import type { ContractErcType } from '../../writers/evm/evm-batch.js';
 import { bytes, optNum, optText } from '../evm/rows.js';
 import { hexOf } from '../../../lib/hex.js';
@@ -20,6 +20,7 @@ export async function contractLabels(db: Queryable, chain: number, addresses: re
   const { rows } = await db.query(
     'SELECT address, erc_type, name, symbol, decimals FROM evm_contracts WHERE chain = $1 AND address = ANY($2::bytea[])',
     [chain, [...unique.values()].map((a) => Buffer.from(a))],
+    KEY_LOOKUP,
   );
   for (const r of rows) {
     labels.set(labelKey(bytes(r.address)), {

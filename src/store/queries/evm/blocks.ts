@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import { checkPageSize, toPage, type Page, type SortOrder } from './page.js';
 import { big, bytes, num, optBig, optNum } from './rows.js';
 
@@ -81,8 +81,8 @@ export async function listEvmBlocks(db: Queryable, options: ListEvmBlocksOptions
 /** One block by number or hash. */
 export async function getEvmBlock(db: Queryable, chain: number, ref: { number: bigint } | { hash: Uint8Array }): Promise<EvmBlock | undefined> {
   const { rows } = 'number' in ref
-    ? await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE chain = $1 AND number = $2`, [chain, ref.number.toString()])
-    : await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE hash = $2 AND chain = $1`, [chain, ref.hash]);
+    ? await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE chain = $1 AND number = $2`, [chain, ref.number.toString()], KEY_LOOKUP)
+    : await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE hash = $2 AND chain = $1`, [chain, ref.hash], KEY_LOOKUP);
   return rows[0] ? evmBlockFromRow(rows[0]) : undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import type { ContractErcType } from '../../writers/evm/evm-batch.js';
 import { big, bytes, num, optBytes, optNum, optText } from './rows.js';
 
@@ -39,6 +39,6 @@ export function evmContractFromRow(r: Row): EvmContract {
 
 /** Contract metadata by address; undefined when the store saw no creation at that address. */
 export async function getEvmContract(db: Queryable, chain: number, address: Uint8Array): Promise<EvmContract | undefined> {
-  const { rows } = await db.query('SELECT * FROM evm_contracts WHERE chain = $1 AND address = $2', [chain, address]);
+  const { rows } = await db.query('SELECT * FROM evm_contracts WHERE chain = $1 AND address = $2', [chain, address], KEY_LOOKUP);
   return rows[0] ? evmContractFromRow(rows[0]) : undefined;
 }

@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import type { NftErcType } from '../../writers/evm/evm-batch.js';
 import { big, bytes, num, optBytes, optNum, optText } from './rows.js';
 
@@ -90,6 +90,7 @@ export async function getEvmNftToken(db: Queryable, chain: number, contract: Uin
      FROM evm_nft_tokens n LEFT JOIN evm_contracts c ON c.chain = n.chain AND c.address = n.contract
      WHERE n.chain = $1 AND n.contract = $2 AND n.token_id = $3::numeric(78,0)`,
     [chain, contract, tokenId.toString()],
+    KEY_LOOKUP,
   );
   const r = rows[0];
   return r ? evmNftTokenFromRow(r, { name: optText(r.contract_name), symbol: optText(r.contract_symbol) }) : undefined;

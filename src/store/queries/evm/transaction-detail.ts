@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import type { ContractErcType, TeleporterDirection } from '../../writers/evm/evm-batch.js';
 import { evmNftTokenFromRow, NFT_TOKEN_COLUMNS, type EvmNftToken } from './nft-tokens.js';
 import { big, bytes, num, optBig, optBytes, optNum, optText } from './rows.js';
@@ -102,15 +102,18 @@ export async function getEvmTransactionDetail(db: Queryable, chain: number, hash
        WHERE x.chain = $1 AND x.block_number = $2 AND x.tx_index = $3
        ORDER BY x.log_index, x.batch_index`,
       at,
+      KEY_LOOKUP,
     ),
     db.query(
       `SELECT * FROM evm_internal_transactions WHERE chain = $1 AND block_number = $2 AND tx_index = $3 ORDER BY trace_index`,
       at,
+      KEY_LOOKUP,
     ),
-    db.query<{ internal_txs_indexed: boolean }>('SELECT internal_txs_indexed FROM evm_blocks WHERE chain = $1 AND number = $2', at.slice(0, 2)),
+    db.query<{ internal_txs_indexed: boolean }>('SELECT internal_txs_indexed FROM evm_blocks WHERE chain = $1 AND number = $2', at.slice(0, 2), KEY_LOOKUP),
     db.query(
       `SELECT * FROM evm_teleporter_messages WHERE chain = $1 AND block_number = $2 AND tx_index = $3 ORDER BY log_index`,
       at,
+      KEY_LOOKUP,
     ),
   ]);
 

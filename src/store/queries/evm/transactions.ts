@@ -1,4 +1,4 @@
-import type { Queryable, Row } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import { checkPageSize, toPage, type Page, type SortOrder } from './page.js';
 import { big, bytes, num, optBig, optBytes, optNum } from './rows.js';
 
@@ -108,6 +108,6 @@ export async function listEvmTransactions(db: Queryable, options: ListEvmTransac
 
 /** One transaction by hash, with its input. */
 export async function getEvmTransaction(db: Queryable, chain: number, hash: Uint8Array): Promise<EvmTransaction | undefined> {
-  const { rows } = await db.query(`SELECT ${LIST_COLUMNS}, t.input FROM ${FROM_JOINED} WHERE t.hash = $2 AND t.chain = $1`, [chain, hash]);
+  const { rows } = await db.query(`SELECT ${LIST_COLUMNS}, t.input FROM ${FROM_JOINED} WHERE t.hash = $2 AND t.chain = $1`, [chain, hash], KEY_LOOKUP);
   return rows[0] ? evmTransactionFromRow(rows[0]) : undefined;
 }

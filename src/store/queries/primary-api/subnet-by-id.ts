@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import { ownersFromJson, type OwnersJson } from '../../writers/primary/json-values.js';
 import { blockchainsOf, type Subnet } from '../primary/subnets.js';
 
@@ -9,7 +9,7 @@ const maybeBytes = (v: unknown) => (v === null || v === undefined ? undefined : 
 
 /** One subnet of a P-chain with its blockchains (the shape listSubnets gives). */
 export async function getSubnet(db: Queryable, chain: number, subnetId: Uint8Array): Promise<Subnet | undefined> {
-  const { rows } = await db.query<Row>('SELECT * FROM primary_subnets WHERE chain = $1 AND subnet_id = $2', [chain, Buffer.from(subnetId)]);
+  const { rows } = await db.query<Row>('SELECT * FROM primary_subnets WHERE chain = $1 AND subnet_id = $2', [chain, Buffer.from(subnetId)], KEY_LOOKUP);
   const r = rows[0];
   if (!r) return undefined;
   const s: Subnet = {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import { big, bytes } from './common.js';
 
 export interface PrimaryAsset {
@@ -20,7 +20,7 @@ export async function getAssets(db: Queryable, network: number, assetIds: readon
   const out = new Map<string, PrimaryAsset>();
   if (assetIds.length === 0) return out;
   const { rows } = await db.query<Record<string, unknown>>(
-    'SELECT a.* FROM primary_assets a JOIN chains c ON c.id = a.chain WHERE c.network = $1 AND a.asset_id = ANY($2::bytea[])', [network, assetIds]);
+    'SELECT a.* FROM primary_assets a JOIN chains c ON c.id = a.chain WHERE c.network = $1 AND a.asset_id = ANY($2::bytea[])', [network, assetIds], KEY_LOOKUP);
   for (const r of rows) {
     const asset: PrimaryAsset = {
       assetId: bytes(r.asset_id), name: r.name as string, symbol: r.symbol as string, denomination: Number(r.denomination),

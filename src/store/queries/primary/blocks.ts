@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import { big, bytes, clampPageSize, heightBoundsForTime, maybeBig, maybeBytes, pageOf, Params, type Page, type SortOrder } from './common.js';
 
 export interface PrimaryBlock {
@@ -54,7 +54,7 @@ export async function listPrimaryBlocks(db: Queryable, q: BlockQuery): Promise<P
 
 /** One block by height. */
 export async function getPrimaryBlock(db: Queryable, chain: number, height: bigint): Promise<PrimaryBlock | undefined> {
-  const { rows } = await db.query<Row>('SELECT * FROM primary_blocks WHERE chain = $1 AND height = $2', [chain, height.toString()]);
+  const { rows } = await db.query<Row>('SELECT * FROM primary_blocks WHERE chain = $1 AND height = $2', [chain, height.toString()], KEY_LOOKUP);
   if (!rows[0]) return undefined;
   const block = blockOf(rows[0]);
   await attachTxIds(db, chain, [block]);
@@ -86,7 +86,7 @@ async function attachTxIds(db: Queryable, chain: number, blocks: PrimaryBlock[])
   if (withTxs.length === 0) return;
   const { rows } = await db.query<{ block_height: string; tx_id: Uint8Array }>(
     `SELECT block_height, tx_id FROM primary_txs WHERE chain = $1 AND block_height = ANY($2::bigint[])
-     ORDER BY block_height, tx_index`, [chain, withTxs.map((b) => b.height.toString())]);
+     ORDER BY block_height, tx_index`, [chain, withTxs.map((b) => b.height.toString())], KEY_LOOKUP);
   const byHeight = new Map(withTxs.map((b) => [b.height.toString(), b]));
   for (const r of rows) byHeight.get(String(r.block_height))?.txIds.push(bytes(r.tx_id));
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import type { Owners } from '../../writers/primary/rows.js';
 import { big, bytes, clampPageSize, maybeBig, maybeBytes, maybeOwners, pageOf, Params, type Page, type SortOrder } from './common.js';
 
@@ -79,7 +79,7 @@ export async function blockchainsOf(db: Queryable, chain: number, subnetIds: rea
   const out = new Map<string, Blockchain[]>();
   if (subnetIds.length === 0) return out;
   const { rows } = await db.query<Row>(
-    'SELECT * FROM primary_blockchains WHERE chain = $1 AND subnet_id = ANY($2::bytea[]) ORDER BY subnet_id, block_height, blockchain_id', [chain, subnetIds]);
+    'SELECT * FROM primary_blockchains WHERE chain = $1 AND subnet_id = ANY($2::bytea[]) ORDER BY subnet_id, block_height, blockchain_id', [chain, subnetIds], KEY_LOOKUP);
   for (const r of rows) {
     const b = blockchainOf(r);
     const key = Buffer.from(b.subnetId).toString('hex');
@@ -90,7 +90,7 @@ export async function blockchainsOf(db: Queryable, chain: number, subnetIds: rea
 
 /** One blockchain by id. */
 export async function getBlockchain(db: Queryable, chain: number, blockchainId: Uint8Array): Promise<Blockchain | undefined> {
-  const { rows } = await db.query<Row>('SELECT * FROM primary_blockchains WHERE chain = $1 AND blockchain_id = $2', [chain, blockchainId]);
+  const { rows } = await db.query<Row>('SELECT * FROM primary_blockchains WHERE chain = $1 AND blockchain_id = $2', [chain, blockchainId], KEY_LOOKUP);
   return rows[0] ? blockchainOf(rows[0]) : undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import type { TxAmounts, TxDetails } from '../../writers/primary/rows.js';
 import {
   amountsOf, big, bytes, clampPageSize, detailsOf, heightBoundsForTime, maybeBig, maybeBytes, maybeNumber, pageOf, Params, type Page, type SortOrder,
@@ -124,7 +124,7 @@ async function loadTransactions(db: Queryable, chain: number, txIds: readonly Ui
   const [{ rows }, { emitted, consumed }] = await Promise.all([
     db.query<Row>(
       `SELECT t.*, ${STAKER_COLUMNS} FROM unnest($2::bytea[]) AS k(tx_id) JOIN primary_txs t ON t.chain = $1 AND t.tx_id = k.tx_id
-       LEFT JOIN primary_stakers st ON st.chain = t.chain AND st.tx_id = COALESCE(t.staking_tx_id, t.tx_id)`, [chain, txIds]),
+       LEFT JOIN primary_stakers st ON st.chain = t.chain AND st.tx_id = COALESCE(t.staking_tx_id, t.tx_id)`, [chain, txIds], KEY_LOOKUP),
     utxosOfTxs(db, txIds),
   ]);
   const byId = new Map(rows.map((r) => [hexOf(r.tx_id as Uint8Array), r]));

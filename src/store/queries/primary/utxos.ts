@@ -1,4 +1,4 @@
-import type { Queryable } from '../../database/database.js';
+import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import type { RewardType } from '../../writers/primary/rows.js';
 import { hexOf } from '../../../lib/hex.js';
 import { big, bytes, maybeBig, maybeBytes, maybeNumber } from './common.js';
@@ -126,7 +126,7 @@ async function signedPartsFor(db: Queryable, rows: readonly Row[]): Promise<Map<
   const { rows: found } = await db.query<{ chain: number; tx_id: Uint8Array; signed_part: Uint8Array }>(
     `SELECT t.chain, t.tx_id, substring(t.bytes from 1 for t.unsigned_size) AS signed_part
      FROM unnest($1::integer[], $2::bytea[]) AS k(chain, tx_id) JOIN primary_txs t ON t.chain = k.chain AND t.tx_id = k.tx_id`,
-    [pairs.map(([chain]) => chain), pairs.map(([, txId]) => txId)]);
+    [pairs.map(([chain]) => chain), pairs.map(([, txId]) => txId)], KEY_LOOKUP);
   for (const r of found) out.set(signedPartKey(Number(r.chain), r.tx_id), bytes(r.signed_part));
   return out;
 }
@@ -139,9 +139,9 @@ export async function utxosOfTxs(db: Queryable, txIds: readonly Uint8Array[]): P
   // Ids as one array parameter: a list of 100 parameters costs more to parse and plan than the lookups do.
   const [{ rows: emittedRows }, { rows: consumedRows }] = await Promise.all([
     db.query<Row>(`SELECT ${COLUMNS}, u.creating_tx_id AS key FROM primary_utxos u LEFT JOIN primary_utxo_spends s ON s.utxo_id = u.utxo_id
-       WHERE u.creating_tx_id = ANY($1::bytea[]) ORDER BY u.creating_tx_id, u.output_index`, [txIds]),
+       WHERE u.creating_tx_id = ANY($1::bytea[]) ORDER BY u.creating_tx_id, u.output_index`, [txIds], KEY_LOOKUP),
     db.query<Row>(`SELECT ${COLUMNS}, s.consuming_tx_id AS key FROM primary_utxo_spends s LEFT JOIN primary_utxos u ON u.utxo_id = s.utxo_id
-       WHERE s.consuming_tx_id = ANY($1::bytea[]) ORDER BY s.consuming_tx_id, s.input_index`, [txIds]),
+       WHERE s.consuming_tx_id = ANY($1::bytea[]) ORDER BY s.consuming_tx_id, s.input_index`, [txIds], KEY_LOOKUP),
   ]);
   const signedParts = await signedPartsFor(db, [...emittedRows, ...consumedRows]);
   for (const [rows, into] of [[emittedRows, emitted], [consumedRows, consumed]] as const) {
