@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { contractLabels } from '../../../store/queries/evm-api/contract-labels.js';
 import { getEvmTransactionDetail } from '../../../store/queries/evm/transaction-detail.js';
 import { NotFoundError } from '../../http/errors/http-errors.js';
 import { networkTokenOf, presentationOf } from '../chains/chain-info.js';
 import { CHAIN_ID_PARAM } from '../chains/schemas.js';
 import type { DataApiContext } from '../index.js';
 import { servedEvmChain, txHashParam } from './evm-params.js';
-import { detailAddresses, transactionDetailOf } from './transaction-detail.js';
+import { transactionDetailOf } from './transaction-detail.js';
 
 /**
  * GET /v1/chains/{chainId}/transactions/{txHash} (getTransaction): the transaction with its token
@@ -32,7 +31,6 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);
     const detail = await getEvmTransactionDetail(ctx.db, chain.id, hash);
     if (!detail) throw new NotFoundError(`Transaction ${request.params.txHash} was not found on chain ${chainId}`);
-    const labels = await contractLabels(ctx.db, chain.id, detailAddresses(detail));
-    return transactionDetailOf(detail, chainId, networkTokenOf(chain, presentationOf(chain, ctx.presentation.chains)), labels);
+    return transactionDetailOf(detail, chainId, networkTokenOf(chain, presentationOf(chain, ctx.presentation.chains)), detail.labels);
   });
 }

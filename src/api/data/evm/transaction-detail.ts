@@ -4,7 +4,7 @@ import type { NetworkTokenWire } from '../chains/chain-info.js';
 import { checksumAddress, ZERO_ADDRESS } from '../codecs/address.js';
 import { decimal } from '../codecs/decimal.js';
 import { hexOf } from '../codecs/hex.js';
-import { fullNativeTransactionOf, transactionAddresses, type FullNativeTransactionWire } from './native-transaction.js';
+import { fullNativeTransactionOf, type FullNativeTransactionWire } from './native-transaction.js';
 import { erc1155TokenOf, erc721TokenOf, type Erc1155TokenWire, type Erc721TokenWire } from './nft-token.js';
 import { richAddress, type ContractLabels, type RichAddressWire } from './rich-address.js';
 
@@ -85,14 +85,6 @@ export function listedInternalTransaction(frame: EvmInternalTransaction): frame 
     default:
       return false;
   }
-}
-
-/** Every address the detail shows, so their contract labels can be read in one query. */
-export function detailAddresses(detail: EvmTransactionDetail): Uint8Array[] {
-  const out = transactionAddresses(detail.transaction);
-  for (const t of [...detail.erc20Transfers, ...detail.erc721Transfers, ...detail.erc1155Transfers]) out.push(t.from, t.to);
-  for (const f of detail.internalTransactions ?? []) if (listedInternalTransaction(f)) out.push(f.from, f.to ?? ZERO_ADDRESS);
-  return out;
 }
 
 /** ERC-20 token fields are required: a token whose creation was not indexed shows "" and 0 decimals. */

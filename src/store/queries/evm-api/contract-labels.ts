@@ -36,3 +36,20 @@ export async function contractLabels(db: Queryable, chain: number, addresses: re
 export function labelKey(address: Uint8Array): string {
   return hexOf(address);
 }
+
+/** Columns of the evm_contracts row joined as `alias`, named `<prefix>_…`, for `labelFromRow` (a label in the same statement). */
+export function labelColumns(alias: string, prefix: string): string {
+  return `${alias}.erc_type AS ${prefix}_erc_type, ${alias}.name AS ${prefix}_name, ${alias}.symbol AS ${prefix}_symbol, ${alias}.decimals AS ${prefix}_decimals`;
+}
+
+/** Adds to `labels` the label of `address` from columns named by `labelColumns`, when the join found a contract. */
+export function addLabelFromRow(labels: Map<string, ContractLabel>, address: Uint8Array | undefined, r: Record<string, unknown>, prefix: string): void {
+  const ercType = r[`${prefix}_erc_type`];
+  if (address === undefined || ercType === null || ercType === undefined) return;
+  labels.set(labelKey(address), {
+    ercType: ercType as ContractErcType,
+    name: optText(r[`${prefix}_name`]),
+    symbol: optText(r[`${prefix}_symbol`]),
+    decimals: optNum(r[`${prefix}_decimals`]),
+  });
+}

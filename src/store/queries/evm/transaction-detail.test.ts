@@ -4,6 +4,7 @@ import type { ChainRef } from '../../registry.js';
 import {
   ALICE, BOB, FACTORY, filled, MESSENGER, MULTI, NFT, OTHER_CHAIN_ID, THIS_CHAIN_ID, TOKEN, txHash, writeSampleActivity,
 } from '../../writers/evm/evm-batch.fixtures.js';
+import { labelKey } from '../evm-api/contract-labels.js';
 import { plansOf } from './plan.fixtures.js';
 import { getEvmTransactionDetail } from './transaction-detail.js';
 
@@ -83,9 +84,23 @@ describe.each(TEST_DATABASE_KINDS)('EVM transaction detail on %s', (kind) => {
     expect(await getEvmTransactionDetail(t.db, chain.id, filled(0xee, 32))).toBeUndefined();
   });
 
+  run('labels the contracts among the addresses it shows', async () => {
+    const created = await getEvmTransactionDetail(t.db, chain.id, txHash(1n, 0));
+    // a creation shows the contract it made as its recipient
+    expect(created!.labels.get(labelKey(TOKEN))).toEqual({ ercType: 'ERC-20', name: 'Firn Token 2', symbol: 'FIRN2', decimals: 6 });
+    expect(created!.labels.has(labelKey(ALICE))).toBe(false);
+    const internal = await getEvmTransactionDetail(t.db, chain.id, txHash(2n, 0));
+    expect(internal!.labels.get(labelKey(NFT))).toMatchObject({ ercType: 'ERC-721', name: 'Firn Collectibles', symbol: 'FCOL' });
+    expect(internal!.labels.has(labelKey(BOB))).toBe(false);
+  });
+
   run('needs no sequential scan', async () => {
     const plans = await plansOf(t.db, (q) => getEvmTransactionDetail(q, chain.id, txHash(2n, 1)));
-    expect(plans).toHaveLength(5);
-    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
+    expect(plans).toHaveLength(4);
+    for (const plan of plans) {
+      expect(plan).not.toMatch(/Seq Scan/);
+      // the plan made once for any hash (a key lookup's), which the server reuses
+      expect(plan).toMatch(/hash = \$2/);
+    }
   });
 });

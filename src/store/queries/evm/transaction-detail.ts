@@ -2,7 +2,8 @@ import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js
 import type { ContractErcType, TeleporterDirection } from '../../writers/evm/evm-batch.js';
 import { evmNftTokenFromRow, NFT_TOKEN_COLUMNS, type EvmNftToken } from './nft-tokens.js';
 import { big, bytes, num, optBig, optBytes, optNum, optText } from './rows.js';
-import { getEvmTransaction, type EvmTransaction } from './transactions.js';
+import { addLabelFromRow, labelColumns, type ContractLabel } from '../evm-api/contract-labels.js';
+import { evmTransactionFromRow, FROM_JOINED, LIST_COLUMNS, type EvmTransaction } from './transactions.js';
 
 /** The token contract of a transfer, as far as the store knows it (ercType undefined: its creation was not seen). */
 export interface TransferToken {
@@ -84,41 +85,70 @@ export interface EvmTransactionDetail {
    */
   internalTransactions?: EvmInternalTransaction[];
   teleporterMessages: EvmTeleporterMessage[];
+  /** Labels of the contracts among the addresses shown (the sender and recipient of the transaction, its transfers and its internal transactions). */
+  labels: Map<string, ContractLabel>;
 }
 
-/** A transaction by hash with its token transfers (and token info), internal transactions and Teleporter messages. */
+/**
+ * A transaction by hash with its token transfers (and token info), internal transactions, Teleporter messages and
+ * the labels of the contracts among its addresses. Four statements, each finding its rows from the hash, run at
+ * once: a detail costs one round trip's wait and no statement waits for another's answer.
+ */
 export async function getEvmTransactionDetail(db: Queryable, chain: number, hash: Uint8Array): Promise<EvmTransactionDetail | undefined> {
-  const transaction = await getEvmTransaction(db, chain, hash);
-  if (!transaction) return undefined;
-  const at = [chain, transaction.blockNumber.toString(), transaction.index];
-  const [transfers, internal, traced, teleporter] = await Promise.all([
+  const key = [chain, hash];
+  const byHash = 'evm_transactions t';
+  const ofTx = (alias: string) => `${alias}.chain = t.chain AND ${alias}.block_number = t.block_number AND ${alias}.tx_index = t.tx_index`;
+  const contractAt = (alias: string, address: string) => `LEFT JOIN evm_contracts ${alias} ON ${alias}.chain = t.chain AND ${alias}.address = ${address}`;
+  const [found, transfers, internal, teleporter] = await Promise.all([
+    db.query(
+      `SELECT ${LIST_COLUMNS}, t.input, b.internal_txs_indexed, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
+       FROM ${FROM_JOINED} ${contractAt('lf', 't.from_address')} ${contractAt('lt', 'COALESCE(t.to_address, t.contract_address)')}
+       WHERE t.hash = $2 AND t.chain = $1`,
+      key,
+      KEY_LOOKUP,
+    ),
     db.query(
       `SELECT x.log_index, x.batch_index, x.token, x.standard, x.from_address, x.to_address, x.token_id, x.value, x.operator,
               c.erc_type AS contract_erc_type, c.name AS contract_name, c.symbol AS contract_symbol, c.decimals AS contract_decimals,
-              ${NFT_TOKEN_COLUMNS}
-       FROM evm_token_transfers x
+              ${NFT_TOKEN_COLUMNS}, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
+       FROM ${byHash} JOIN evm_token_transfers x ON ${ofTx('x')}
        LEFT JOIN evm_contracts c ON c.chain = x.chain AND c.address = x.token
        LEFT JOIN evm_nft_tokens n ON n.chain = x.chain AND n.contract = x.token AND n.token_id = x.token_id
-       WHERE x.chain = $1 AND x.block_number = $2 AND x.tx_index = $3
+       ${contractAt('lf', 'x.from_address')} ${contractAt('lt', 'x.to_address')}
+       WHERE t.hash = $2 AND t.chain = $1
        ORDER BY x.log_index, x.batch_index`,
-      at,
+      key,
       KEY_LOOKUP,
     ),
     db.query(
-      `SELECT * FROM evm_internal_transactions WHERE chain = $1 AND block_number = $2 AND tx_index = $3 ORDER BY trace_index`,
-      at,
+      `SELECT i.*, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
+       FROM ${byHash} JOIN evm_internal_transactions i ON ${ofTx('i')} ${contractAt('lf', 'i.from_address')} ${contractAt('lt', 'i.to_address')}
+       WHERE t.hash = $2 AND t.chain = $1 ORDER BY i.trace_index`,
+      key,
       KEY_LOOKUP,
     ),
-    db.query<{ internal_txs_indexed: boolean }>('SELECT internal_txs_indexed FROM evm_blocks WHERE chain = $1 AND number = $2', at.slice(0, 2), KEY_LOOKUP),
     db.query(
-      `SELECT * FROM evm_teleporter_messages WHERE chain = $1 AND block_number = $2 AND tx_index = $3 ORDER BY log_index`,
-      at,
+      `SELECT m.* FROM ${byHash} JOIN evm_teleporter_messages m ON ${ofTx('m')} WHERE t.hash = $2 AND t.chain = $1 ORDER BY m.log_index`,
+      key,
       KEY_LOOKUP,
     ),
   ]);
+  const row = found.rows[0];
+  if (!row) return undefined;
+  const labels = new Map<string, ContractLabel>();
+  const transaction = evmTransactionFromRow(row);
+  addLabelFromRow(labels, transaction.from, row, 'from');
+  addLabelFromRow(labels, transaction.to ?? transaction.contractAddress, row, 'to');
+  for (const rows of [transfers.rows, internal.rows]) {
+    for (const r of rows) {
+      addLabelFromRow(labels, bytes(r.from_address), r, 'from');
+      addLabelFromRow(labels, optBytes(r.to_address), r, 'to');
+    }
+  }
 
   const detail: EvmTransactionDetail = {
     transaction,
+    labels,
     erc20Transfers: [],
     erc721Transfers: [],
     erc1155Transfers: [],
@@ -138,7 +168,7 @@ export async function getEvmTransactionDetail(db: Queryable, chain: number, hash
       });
     }
   }
-  if (traced.rows[0]?.internal_txs_indexed) detail.internalTransactions = internal.rows.map(internalFromRow);
+  if (row.internal_txs_indexed === true) detail.internalTransactions = internal.rows.map(internalFromRow);
   return detail;
 }
 

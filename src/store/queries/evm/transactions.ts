@@ -50,11 +50,12 @@ export interface ListEvmTransactionsOptions {
   sortOrder?: SortOrder;
 }
 
-const LIST_COLUMNS = `t.block_number, t.tx_index, t.hash, t.block_timestamp, t.from_address, t.to_address, t.contract_address, t.value,
+/** A transaction's columns with its block's, from TRANSACTION_FROM, for evmTransactionFromRow. */
+export const LIST_COLUMNS = `t.block_number, t.tx_index, t.hash, t.block_timestamp, t.from_address, t.to_address, t.contract_address, t.value,
   t.nonce, t.tx_type, t.gas_limit, t.gas_price, t.max_fee_per_gas, t.max_priority_fee_per_gas, t.gas_used, t.effective_gas_price,
   t.status, t.method_id, b.hash AS block_hash, b.timestamp_ms, b.min_delay_excess, b.base_fee`;
 
-const FROM_JOINED = 'evm_transactions t JOIN evm_blocks b ON b.chain = t.chain AND b.number = t.block_number';
+export const FROM_JOINED = 'evm_transactions t JOIN evm_blocks b ON b.chain = t.chain AND b.number = t.block_number';
 
 export function evmTransactionFromRow(r: Row): EvmTransaction {
   const tx: EvmTransaction = {
