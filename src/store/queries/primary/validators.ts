@@ -116,23 +116,36 @@ export async function listValidators(db: Queryable, q: ValidatorQuery): Promise<
   const factor = p.add(q.limits.maxValidatorWeightFactor);
   const maxStake = p.add(q.limits.maxValidatorStake);
   const primary = p.add(new Uint8Array(32));
-  const sql = `
-    WITH v AS (
-      SELECT s.*, ${STATUS(now)} AS status, dl.delegator_count, dl.delegated, dl.active_delegated,
-        GREATEST(s.end_time - ${now}, 0) AS time_remaining,
-        CASE WHEN s.subnet_id = ${primary} THEN GREATEST(LEAST(s.weight * ${factor}::numeric, ${maxStake}::numeric) - s.weight - dl.active_delegated, 0) END AS capacity
-      FROM primary_stakers s
-      LEFT JOIN LATERAL (
+  const staker = `s.*, ${STATUS(now)} AS status, GREATEST(s.end_time - ${now}, 0) AS time_remaining`;
+  const delegations = (v: string) => `dl.delegator_count, dl.delegated, dl.active_delegated,
+        CASE WHEN ${v}.subnet_id = ${primary} THEN GREATEST(LEAST(${v}.weight * ${factor}::numeric, ${maxStake}::numeric) - ${v}.weight - dl.active_delegated, 0) END AS capacity`;
+  const delegationsOf = (v: string) => `LEFT JOIN LATERAL (
         SELECT count(*) AS delegator_count, COALESCE(sum(d.weight), 0) AS delegated,
           COALESCE(sum(d.weight) FILTER (WHERE d.end_kind IS NULL), 0) AS active_delegated
         FROM primary_stakers d
-        WHERE d.chain = s.chain AND d.node_id = s.node_id AND d.kind = 'delegator' AND d.subnet_id = s.subnet_id
-          AND d.start_time >= s.start_time AND d.end_time <= s.end_time
-      ) dl ON true
+        WHERE d.chain = ${v}.chain AND d.node_id = ${v}.node_id AND d.kind = 'delegator' AND d.subnet_id = ${v}.subnet_id
+          AND d.start_time >= ${v}.start_time AND d.end_time <= ${v}.end_time
+      ) dl ON true`;
+  // Delegation totals are summed for every validation only when the page is chosen by them (capacity); otherwise
+  // the page is chosen first and only its rows get their totals.
+  const byCapacity = q.sortBy === 'delegationCapacity' || q.minDelegationCapacity !== undefined || q.maxDelegationCapacity !== undefined;
+  const sql = byCapacity
+    ? `
+    WITH v AS (
+      SELECT ${staker}, ${delegations('s')}
+      FROM primary_stakers s ${delegationsOf('s')}
       WHERE ${inner.join(' AND ')}
     )
     SELECT v.*, ${sortExpr(q.sortBy)} AS sort_value FROM v WHERE ${outerWhere(q, p)}
-    ORDER BY ${orderBy(q.sortBy, desc)} LIMIT ${pageSize + 1}`;
+    ORDER BY ${orderBy(q.sortBy, desc)} LIMIT ${pageSize + 1}`
+    : `
+    WITH v AS (SELECT ${staker} FROM primary_stakers s WHERE ${inner.join(' AND ')}),
+    page AS (
+      SELECT v.*, ${sortExpr(q.sortBy)} AS sort_value FROM v WHERE ${outerWhere(q, p)}
+      ORDER BY ${orderBy(q.sortBy, desc)} LIMIT ${pageSize + 1}
+    )
+    SELECT v.*, ${delegations('v')} FROM page v ${delegationsOf('v')}
+    ORDER BY ${orderBy(q.sortBy, desc)}`;
   const { rows } = await db.query<Row>(sql, p.values);
   const more = rows.length > pageSize;
   const kept = more ? rows.slice(0, pageSize) : rows;
