@@ -71,10 +71,11 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
     await other.connect();
     try {
       const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, $1::int AS x', [1], KEY_LOOKUP)).rows[0]!.pid;
-      const sleeping = db.query('SELECT pg_sleep($1::float8)', [10], KEY_LOOKUP);
-      await new Promise((r) => setTimeout(r, 200));
+      const sleeping = expect(db.query('SELECT pg_sleep($1::float8)', [10], KEY_LOOKUP)).rejects.toThrow();
+      const running = async () => (await other.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND query LIKE 'SELECT pg_sleep%' AND state = 'active'`, [pid])).rowCount === 1;
+      for (let i = 0; i < 500 && !(await running()); i++) await new Promise((r) => setTimeout(r, 10));
       await other.query('SELECT pg_terminate_backend($1)', [pid]);
-      await expect(sleeping).rejects.toThrow();
+      await sleeping;
       const next = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, $1::int AS x', [2], KEY_LOOKUP)).rows[0]!.pid;
       expect(next).not.toBe(pid);
     } finally {
