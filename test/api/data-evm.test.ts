@@ -297,6 +297,17 @@ describe.each(TEST_DATABASE_KINDS)('Data API chain and EVM routes on %s', (kind)
       expect(again.status).toBe(304);
     });
 
+    run('answers transactions asked for together (they share statements) each with its own transaction', async () => {
+      const hashes = [txHash(1n, 0), txHash(2n, 0), txHash(2n, 1), txHash(8n, 1), filled(0xed, 32), txHash(5n, 1), txHash(1n, 0)];
+      const answers = await Promise.all(hashes.map((h) => get(`/v1/chains/43112/transactions/${hex(h)}`)));
+      expect(answers[4]!.status).toBe(404);
+      for (const [i, answer] of answers.entries()) {
+        if (i === 4) continue;
+        expect(answer.status).toBe(200);
+        expect(answer.body.nativeTransaction.txHash).toBe(hex(hashes[i]!));
+      }
+    });
+
     run('404 for an unknown hash, 400 for a malformed one', async () => {
       const missing = await get(`/v1/chains/43112/transactions/${hex(filled(0xee, 32))}`);
       expect(missing).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found', message: expect.stringContaining('not found') } });

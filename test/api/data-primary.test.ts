@@ -531,6 +531,23 @@ describe.each(TEST_DATABASE_KINDS)('Data API primary-network routes on %s', (kin
     await fails(`/v1/networks/local/blockchains/q-chain/transactions/${cb(TX.convert)}`, 400, /blockchainId must be one of the following values: p-chain/);
   });
 
+  run('answers transactions asked for together (they share statements) each with its own transaction', async () => {
+    // Asked for at once, before any is kept: the lookups go out in batches.
+    const ids = [TX.convert, TX.xAsset, TX.cImport, ...Object.values(TX)].map(cb);
+    const chainOf = (id: string) => (id === cb(TX.xAsset) ? 'x-chain' : id === cb(TX.cImport) ? 'c-chain' : 'p-chain');
+    const answers = await Promise.all([...ids, cb(TX.xAsset)].map((id, i) => get(`/v1/networks/local/blockchains/${i === ids.length ? 'p-chain' : chainOf(id)}/transactions/${id}`)));
+    // the X-chain asset asked for on the P-chain: not there
+    expect(answers.pop()!.status).toBe(404);
+    let found = 0;
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status === 404) continue;
+      expect(answer.status).toBe(200);
+      expect(answer.body.txHash).toBe(ids[i]);
+      found++;
+    }
+    expect(found).toBeGreaterThanOrEqual(3);
+  });
+
   run('lists and gets blocks of the P- and X-chains', async () => {
     const body = await ok('listLatestPrimaryNetworkBlocks', '/v1/networks/local/blockchains/p-chain/blocks');
     expect(body.chainInfo).toEqual({ chainName: 'p-chain', network: 'testnet' });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getEvmTransactionDetail } from '../../../store/queries/evm/transaction-detail.js';
+import { BatchLoader } from '../../../lib/batch-loader.js';
+import { hexOf } from '../../../lib/hex.js';
+import { getEvmTransactionDetails, type EvmTransactionDetail } from '../../../store/queries/evm/transaction-detail.js';
 import { NotFoundError } from '../../http/errors/http-errors.js';
 import { networkTokenOf, presentationOf } from '../chains/chain-info.js';
 import { CHAIN_ID_PARAM } from '../chains/schemas.js';
@@ -12,6 +14,16 @@ import { transactionDetailOf } from './transaction-detail.js';
  * transfers, internal transactions, native token and Teleporter message.
  */
 export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): void {
+  // Lookups that arrive together (a burst of different transactions, none of them kept yet) share statements.
+  const loaders = new Map<number, BatchLoader<Uint8Array, EvmTransactionDetail>>();
+  const loaderOf = (chain: number) => {
+    let loader = loaders.get(chain);
+    if (!loader) {
+      loader = new BatchLoader((hashes) => getEvmTransactionDetails(ctx.db, chain, hashes), { keyOf: hexOf });
+      loaders.set(chain, loader);
+    }
+    return loader;
+  };
   app.get<{ Params: { chainId: string; txHash: string } }>('/v1/chains/:chainId/transactions/:txHash', {
     schema: {
       operationId: 'getTransaction',
@@ -29,7 +41,7 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
   }, async (request) => {
     const hash = txHashParam(request.params.txHash);
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);
-    const detail = await getEvmTransactionDetail(ctx.db, chain.id, hash);
+    const detail = await loaderOf(chain.id).load(hash);
     if (!detail) throw new NotFoundError(`Transaction ${request.params.txHash} was not found on chain ${chainId}`);
     return transactionDetailOf(detail, chainId, networkTokenOf(chain, presentationOf(chain, ctx.presentation.chains)), detail.labels);
   });

@@ -1,3 +1,4 @@
+import { hexOf } from '../../../lib/hex.js';
 import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import type { ContractErcType, TeleporterDirection } from '../../writers/evm/evm-batch.js';
 import { evmNftTokenFromRow, NFT_TOKEN_COLUMNS, type EvmNftToken } from './nft-tokens.js';
@@ -91,70 +92,79 @@ export interface EvmTransactionDetail {
 
 /**
  * A transaction by hash with its token transfers (and token info), internal transactions, Teleporter messages and
- * the labels of the contracts among its addresses. Four statements, each finding its rows from the hash, run at
- * once: a detail costs one round trip's wait and no statement waits for another's answer.
+ * the labels of the contracts among its addresses.
  */
 export async function getEvmTransactionDetail(db: Queryable, chain: number, hash: Uint8Array): Promise<EvmTransactionDetail | undefined> {
-  const key = [chain, hash];
+  return (await getEvmTransactionDetails(db, chain, [hash])).get(hexOf(hash));
+}
+
+/**
+ * The details of several transactions, keyed by hex hash (hashes the chain does not have are left out). Four
+ * statements, each finding its rows from the hashes, run at once: the details cost one round trip's wait, however
+ * many they are.
+ */
+export async function getEvmTransactionDetails(db: Queryable, chain: number, hashes: readonly Uint8Array[]): Promise<Map<string, EvmTransactionDetail>> {
+  const out = new Map<string, EvmTransactionDetail>();
+  if (hashes.length === 0) return out;
+  const key = [chain, hashes];
   const byHash = 'evm_transactions t';
   const ofTx = (alias: string) => `${alias}.chain = t.chain AND ${alias}.block_number = t.block_number AND ${alias}.tx_index = t.tx_index`;
   const contractAt = (alias: string, address: string) => `LEFT JOIN evm_contracts ${alias} ON ${alias}.chain = t.chain AND ${alias}.address = ${address}`;
+  const where = 't.hash = ANY($2::bytea[]) AND t.chain = $1';
   const [found, transfers, internal, teleporter] = await Promise.all([
     db.query(
       `SELECT ${LIST_COLUMNS}, t.input, b.internal_txs_indexed, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
        FROM ${FROM_JOINED} ${contractAt('lf', 't.from_address')} ${contractAt('lt', 'COALESCE(t.to_address, t.contract_address)')}
-       WHERE t.hash = $2 AND t.chain = $1`,
+       WHERE ${where}`,
       key,
       KEY_LOOKUP,
     ),
     db.query(
-      `SELECT x.log_index, x.batch_index, x.token, x.standard, x.from_address, x.to_address, x.token_id, x.value, x.operator,
+      `SELECT t.hash AS tx_hash, x.log_index, x.batch_index, x.token, x.standard, x.from_address, x.to_address, x.token_id, x.value, x.operator,
               c.erc_type AS contract_erc_type, c.name AS contract_name, c.symbol AS contract_symbol, c.decimals AS contract_decimals,
               ${NFT_TOKEN_COLUMNS}, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
        FROM ${byHash} JOIN evm_token_transfers x ON ${ofTx('x')}
        LEFT JOIN evm_contracts c ON c.chain = x.chain AND c.address = x.token
        LEFT JOIN evm_nft_tokens n ON n.chain = x.chain AND n.contract = x.token AND n.token_id = x.token_id
        ${contractAt('lf', 'x.from_address')} ${contractAt('lt', 'x.to_address')}
-       WHERE t.hash = $2 AND t.chain = $1
-       ORDER BY x.log_index, x.batch_index`,
+       WHERE ${where}
+       ORDER BY x.block_number, x.tx_index, x.log_index, x.batch_index`,
       key,
       KEY_LOOKUP,
     ),
     db.query(
-      `SELECT i.*, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
+      `SELECT t.hash AS tx_hash, i.*, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
        FROM ${byHash} JOIN evm_internal_transactions i ON ${ofTx('i')} ${contractAt('lf', 'i.from_address')} ${contractAt('lt', 'i.to_address')}
-       WHERE t.hash = $2 AND t.chain = $1 ORDER BY i.trace_index`,
+       WHERE ${where} ORDER BY i.block_number, i.tx_index, i.trace_index`,
       key,
       KEY_LOOKUP,
     ),
     db.query(
-      `SELECT m.* FROM ${byHash} JOIN evm_teleporter_messages m ON ${ofTx('m')} WHERE t.hash = $2 AND t.chain = $1 ORDER BY m.log_index`,
+      `SELECT t.hash AS tx_hash, m.* FROM ${byHash} JOIN evm_teleporter_messages m ON ${ofTx('m')} WHERE ${where}
+       ORDER BY m.block_number, m.tx_index, m.log_index`,
       key,
       KEY_LOOKUP,
     ),
   ]);
-  const row = found.rows[0];
-  if (!row) return undefined;
-  const labels = new Map<string, ContractLabel>();
-  const transaction = evmTransactionFromRow(row);
-  addLabelFromRow(labels, transaction.from, row, 'from');
-  addLabelFromRow(labels, transaction.to ?? transaction.contractAddress, row, 'to');
-  for (const rows of [transfers.rows, internal.rows]) {
-    for (const r of rows) {
-      addLabelFromRow(labels, bytes(r.from_address), r, 'from');
-      addLabelFromRow(labels, optBytes(r.to_address), r, 'to');
-    }
+  for (const row of found.rows) {
+    const transaction = evmTransactionFromRow(row);
+    const labels = new Map<string, ContractLabel>();
+    addLabelFromRow(labels, transaction.from, row, 'from');
+    addLabelFromRow(labels, transaction.to ?? transaction.contractAddress, row, 'to');
+    const detail: EvmTransactionDetail = { transaction, labels, erc20Transfers: [], erc721Transfers: [], erc1155Transfers: [], teleporterMessages: [] };
+    if (row.internal_txs_indexed === true) detail.internalTransactions = [];
+    out.set(hexOf(transaction.hash), detail);
   }
-
-  const detail: EvmTransactionDetail = {
-    transaction,
-    labels,
-    erc20Transfers: [],
-    erc721Transfers: [],
-    erc1155Transfers: [],
-    teleporterMessages: teleporter.rows.map(teleporterFromRow),
-  };
+  const detailOf = (r: Row) => out.get(hexOf(bytes(r.tx_hash)));
+  for (const r of [...transfers.rows, ...internal.rows]) {
+    const labels = detailOf(r)?.labels;
+    if (!labels) continue;
+    addLabelFromRow(labels, bytes(r.from_address), r, 'from');
+    addLabelFromRow(labels, optBytes(r.to_address), r, 'to');
+  }
   for (const r of transfers.rows) {
+    const detail = detailOf(r);
+    if (!detail) continue;
     const token = transferTokenFromRow(r);
     const base = { logIndex: num(r.log_index), from: bytes(r.from_address), to: bytes(r.to_address), token };
     const standard = num(r.standard);
@@ -168,8 +178,9 @@ export async function getEvmTransactionDetail(db: Queryable, chain: number, hash
       });
     }
   }
-  if (row.internal_txs_indexed === true) detail.internalTransactions = internal.rows.map(internalFromRow);
-  return detail;
+  for (const r of internal.rows) detailOf(r)?.internalTransactions?.push(internalFromRow(r));
+  for (const r of teleporter.rows) detailOf(r)?.teleporterMessages.push(teleporterFromRow(r));
+  return out;
 }
 
 function transferTokenFromRow(r: Row): TransferToken {

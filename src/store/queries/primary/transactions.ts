@@ -112,6 +112,11 @@ export async function getPrimaryTransaction(db: Queryable, chain: number, txId: 
   return (await loadTransactions(db, chain, [txId]))[0];
 }
 
+/** Txs by id, in the order given; ids the chain does not have are left out. */
+export function getPrimaryTransactions(db: Queryable, chain: number, txIds: readonly Uint8Array[]): Promise<PrimaryTransaction[]> {
+  return loadTransactions(db, chain, txIds);
+}
+
 const STAKER_COLUMNS = 'st.tx_id AS st_tx_id, st.end_kind AS st_end_kind, st.end_tx_id AS st_end_tx_id, st.potential_reward AS st_potential_reward, '
   + 'st.validation_reward AS st_validation_reward, st.delegation_fees AS st_delegation_fees, st.delegator_reward AS st_delegator_reward';
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getPrimaryTransaction } from '../../../../store/queries/primary/transactions.js';
+import { BatchLoader } from '../../../../lib/batch-loader.js';
+import { hexOf } from '../../../../lib/hex.js';
+import { getPrimaryTransactions, type PrimaryTransaction } from '../../../../store/queries/primary/transactions.js';
 import { NotFoundError } from '../../../http/errors/http-errors.js';
 import type { DataApiContext } from '../../index.js';
 import { resolveBlockchainId } from '../networks/blockchain-id.js';
@@ -11,6 +13,17 @@ import { transactionWires } from './transaction-wires.js';
 
 /** GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} (getTxByHash). */
 export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): void {
+  // Lookups that arrive together (a burst of different txs, none of them kept yet) share statements: one per batch
+  // instead of one per request.
+  const loaders = new Map<number, BatchLoader<Uint8Array, PrimaryTransaction>>();
+  const loaderOf = (chain: number) => {
+    let loader = loaders.get(chain);
+    if (!loader) {
+      loader = new BatchLoader(async (ids) => new Map((await getPrimaryTransactions(ctx.db, chain, ids)).map((t) => [hexOf(t.txId), t])), { keyOf: hexOf });
+      loaders.set(chain, loader);
+    }
+    return loader;
+  };
   app.get<{ Params: { network: string; blockchainId: string; txHash: string } }>('/v1/networks/:network/blockchains/:blockchainId/transactions/:txHash', {
     schema: {
       operationId: 'getTxByHash',
@@ -34,7 +47,7 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
     const { network, blockchainId, txHash } = request.params;
     const net = await resolveNetwork(ctx, network);
     const chain = await resolveBlockchainId(ctx, net, blockchainId);
-    const tx = await getPrimaryTransaction(ctx.db, chain.chain.id, parseId('txHash', txHash));
+    const tx = await loaderOf(chain.chain.id).load(parseId('txHash', txHash));
     if (!tx) throw new NotFoundError(`Transaction ${txHash} not found on the ${chain.chainName}`);
     return (await transactionWires(ctx.db, net, chain, [tx]))[0];
   });

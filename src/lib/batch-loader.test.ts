@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { BatchLoader } from './batch-loader.js';
+
+/** A fetch whose calls the test answers by hand. */
+function manualFetch() {
+  const calls: { keys: number[]; answer: (found: Map<string, string>) => void; fail: (e: Error) => void }[] = [];
+  const fetch = (keys: number[]) => new Promise<Map<string, string>>((answer, fail) => calls.push({ keys, answer, fail }));
+  return { calls, fetch };
+}
+
+const valuesOf = (keys: number[]) => new Map(keys.filter((k) => k >= 0).map((k) => [String(k), `v${k}`]));
+const settle = () => new Promise((r) => setImmediate(r));
+
+describe('BatchLoader', () => {
+  it('sends a load alone at once when nothing is in flight', async () => {
+    const { calls, fetch } = manualFetch();
+    const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 1 });
+    const a = loader.load(1);
+    expect(calls.map((c) => c.keys)).toEqual([[1]]);
+    calls[0]!.answer(valuesOf([1]));
+    expect(await a).toBe('v1');
+  });
+
+  it('gathers the loads that arrive while fetches are busy into the next one, each key once', async () => {
+    const { calls, fetch } = manualFetch();
+    const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 1 });
+    const first = loader.load(1);
+    const rest = [loader.load(2), loader.load(3), loader.load(2), loader.load(-1)];
+    expect(calls.map((c) => c.keys)).toEqual([[1]]);
+    calls[0]!.answer(valuesOf([1]));
+    await settle();
+    expect(calls.map((c) => c.keys)).toEqual([[1], [2, 3, -1]]);
+    calls[1]!.answer(valuesOf(calls[1]!.keys));
+    expect([await first, ...(await Promise.all(rest))]).toEqual(['v1', 'v2', 'v3', 'v2', undefined]);
+  });
+
+  it('runs up to `concurrency` fetches at once and splits batches at maxBatch', async () => {
+    const { calls, fetch } = manualFetch();
+    const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 2, maxBatch: 2 });
+    const loads = [1, 2, 3, 4, 5, 6].map((k) => loader.load(k));
+    expect(calls.map((c) => c.keys)).toEqual([[1], [2]]);
+    calls[0]!.answer(valuesOf([1]));
+    await settle();
+    expect(calls.map((c) => c.keys)).toEqual([[1], [2], [3, 4]]);
+    calls[1]!.answer(valuesOf([2]));
+    await settle();
+    expect(calls.map((c) => c.keys)).toEqual([[1], [2], [3, 4], [5, 6]]);
+    calls[2]!.answer(valuesOf([3, 4]));
+    calls[3]!.answer(valuesOf([5, 6]));
+    expect(await Promise.all(loads)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
+  });
+
+  it('fails the loads of a failed fetch only, and keeps serving', async () => {
+    const { calls, fetch } = manualFetch();
+    const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 1 });
+    const failed = loader.load(1);
+    const next = loader.load(2);
+    calls[0]!.fail(new Error('store down'));
+    await expect(failed).rejects.toThrow('store down');
+    await settle();
+    calls[1]!.answer(valuesOf([2]));
+    expect(await next).toBe('v2');
+  });
+
+  it('turns a fetch that throws before answering into failed loads', async () => {
+    const loader = new BatchLoader<number, string>(() => {
+      throw new Error('bad keys');
+    }, { keyOf: String });
+    await expect(loader.load(1)).rejects.toThrow('bad keys');
+  });
+
+  it('refuses a batch size or concurrency below one', () => {
+    expect(() => new BatchLoader(async () => new Map(), { keyOf: String, maxBatch: 0 })).toThrow();
+    expect(() => new BatchLoader(async () => new Map(), { keyOf: String, concurrency: 0 })).toThrow();
+  });
+});

@@ -1,0 +1,79 @@
+/** Fetches the values of many keys at once; keys it has no value for are left out of the map. */
+export type BatchFetch<K, V> = (keys: K[]) => Promise<Map<string, V>>;
+
+export interface BatchLoaderOptions<K> {
+  /** The key's identity: loads whose keys name the same string share one fetch slot and one answer. */
+  keyOf: (key: K) => string;
+  /** Most keys in one fetch. */
+  maxBatch?: number;
+  /** Fetches in flight at once; loads arriving while all are busy wait and go out together in the next. */
+  concurrency?: number;
+}
+
+interface Waiter<V> {
+  resolve: (value: V | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Coalesces concurrent loads into batches. A load goes out at once while fewer than `concurrency` fetches are in
+ * flight; one arriving when all are busy waits, and the next fetch takes every key that waited. Alone, a load
+ * costs what a single fetch does; under a burst of different keys, one statement serves many of them.
+ */
+export class BatchLoader<K, V> {
+  readonly #fetch: BatchFetch<K, V>;
+  readonly #keyOf: (key: K) => string;
+  readonly #maxBatch: number;
+  readonly #concurrency: number;
+  /** Keys waiting for a fetch, by identity, in arrival order. */
+  #waiting = new Map<string, { key: K; waiters: Waiter<V>[] }>();
+  #inFlight = 0;
+
+  constructor(fetch: BatchFetch<K, V>, options: BatchLoaderOptions<K>) {
+    this.#fetch = fetch;
+    this.#keyOf = options.keyOf;
+    this.#maxBatch = options.maxBatch ?? 100;
+    this.#concurrency = options.concurrency ?? 2;
+    if (!(this.#maxBatch >= 1 && this.#concurrency >= 1)) throw new Error('maxBatch and concurrency must be at least 1');
+  }
+
+  /** The key's value, or undefined when the fetch found none. */
+  load(key: K): Promise<V | undefined> {
+    return new Promise<V | undefined>((resolve, reject) => {
+      const id = this.#keyOf(key);
+      const entry = this.#waiting.get(id);
+      if (entry) entry.waiters.push({ resolve, reject });
+      else this.#waiting.set(id, { key, waiters: [{ resolve, reject }] });
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
+    while (this.#inFlight < this.#concurrency && this.#waiting.size > 0) {
+      const batch: [string, { key: K; waiters: Waiter<V>[] }][] = [];
+      for (const item of this.#waiting) {
+        batch.push(item);
+        if (batch.length === this.#maxBatch) break;
+      }
+      for (const [id] of batch) this.#waiting.delete(id);
+      this.#inFlight++;
+      let fetched: Promise<Map<string, V>>;
+      try {
+        fetched = this.#fetch(batch.map(([, { key }]) => key));
+      } catch (error) {
+        fetched = Promise.reject(error);
+      }
+      fetched.then(
+        (found) => {
+          for (const [id, { waiters }] of batch) for (const w of waiters) w.resolve(found.get(id));
+        },
+        (error: unknown) => {
+          for (const [, { waiters }] of batch) for (const w of waiters) w.reject(error);
+        },
+      ).finally(() => {
+        this.#inFlight--;
+        this.#pump();
+      });
+    }
+  }
+}
