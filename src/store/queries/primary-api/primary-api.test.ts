@@ -3,8 +3,8 @@ import { ensureChain, ensureNetwork, type ChainRef } from '../../registry.js';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
 import { emptyPrimaryRows, type Owners } from '../../writers/primary/rows.js';
 import { writePrimaryRows } from '../../writers/primary/write-primary-rows.js';
+import { getPrimaryBlockById } from '../primary/blocks.js';
 import { activeStakeBySubnet } from './active-stake.js';
-import { primaryBlockHeightOf } from './block-by-id.js';
 import { l1ValidatorsById } from './l1-validators-by-id.js';
 import { nodeHasValidations } from './node-validations.js';
 import { getSubnet } from './subnet-by-id.js';
@@ -52,8 +52,8 @@ describe.each(TEST_DATABASE_KINDS)('primary-api lookups on %s', (kind) => {
   });
 
   run('finds blocks by id', async () => {
-    expect(await primaryBlockHeightOf(t.db, P.id, id(0x61))).toBe(1n);
-    expect(await primaryBlockHeightOf(t.db, P.id, id(0x62))).toBeUndefined();
+    expect((await getPrimaryBlockById(t.db, P.id, id(0x61)))?.height).toBe(1n);
+    expect(await getPrimaryBlockById(t.db, P.id, id(0x62))).toBeUndefined();
   });
 
   run('knows which nodes validated', async () => {

@@ -52,12 +52,25 @@ export async function listPrimaryBlocks(db: Queryable, q: BlockQuery): Promise<P
   return page;
 }
 
-/** One block by height. */
+/** The columns of one block with its tx ids in block order (`tx_ids`), for blockWithTxIdsOf. */
+const BLOCK_WITH_TX_IDS = `SELECT b.*, ARRAY(SELECT t.tx_id FROM primary_txs t WHERE t.chain = b.chain AND t.block_height = b.height ORDER BY t.tx_index) AS tx_ids
+  FROM primary_blocks b`;
+
+/** One block by height, with its tx ids (one statement). */
 export async function getPrimaryBlock(db: Queryable, chain: number, height: bigint): Promise<PrimaryBlock | undefined> {
-  const { rows } = await db.query<Row>('SELECT * FROM primary_blocks WHERE chain = $1 AND height = $2', [chain, height.toString()], KEY_LOOKUP);
-  if (!rows[0]) return undefined;
-  const block = blockOf(rows[0]);
-  await attachTxIds(db, chain, [block]);
+  const { rows } = await db.query<Row>(`${BLOCK_WITH_TX_IDS} WHERE b.chain = $1 AND b.height = $2`, [chain, height.toString()], KEY_LOOKUP);
+  return rows[0] ? blockWithTxIdsOf(rows[0]) : undefined;
+}
+
+/** One block by id (the Data API's blockHash), with its tx ids (one statement). */
+export async function getPrimaryBlockById(db: Queryable, chain: number, blockId: Uint8Array): Promise<PrimaryBlock | undefined> {
+  const { rows } = await db.query<Row>(`${BLOCK_WITH_TX_IDS} WHERE b.chain = $1 AND b.block_id = $2`, [chain, blockId], KEY_LOOKUP);
+  return rows[0] ? blockWithTxIdsOf(rows[0]) : undefined;
+}
+
+function blockWithTxIdsOf(r: Row): PrimaryBlock {
+  const block = blockOf(r);
+  block.txIds = ((r.tx_ids as Uint8Array[] | null) ?? []).map(bytes);
   return block;
 }
 

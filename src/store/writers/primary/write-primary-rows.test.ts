@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureChain, ensureNetwork, type ChainRef } from '../../registry.js';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
-import { listPrimaryBlocks, getPrimaryBlock } from '../../queries/primary/blocks.js';
+import { listPrimaryBlocks, getPrimaryBlock, getPrimaryBlockById } from '../../queries/primary/blocks.js';
 import { listDelegators, grossFromNet } from '../../queries/primary/delegators.js';
 import { listL1Validators } from '../../queries/primary/l1-validators.js';
 import { listSubnets } from '../../queries/primary/subnets.js';
@@ -259,7 +259,9 @@ describe.each(TEST_DATABASE_KINDS)('primary-network writer and queries on %s', (
     expect(blocks.items.map((b) => [b.height, b.txIds.length])).toEqual([[5n, 2], [4n, 4]]);
     expect((await listPrimaryBlocks(t.db, { chain: P.id, pageSize: 2, cursor: blocks.next! })).items.map((b) => b.height)).toEqual([3n, 2n]);
     expect((await listPrimaryBlocks(t.db, { chain: P.id, startTimestamp: 1500n, endTimestamp: 4500n, sortOrder: 'asc' })).items.map((b) => b.height)).toEqual([2n, 3n]);
-    expect((await getPrimaryBlock(t.db, P.id, 2n))?.txIds).toEqual([validatorTx, delegatorTx]);
+    const second = await getPrimaryBlock(t.db, P.id, 2n);
+    expect(second?.txIds).toEqual([validatorTx, delegatorTx]);
+    expect(await getPrimaryBlockById(t.db, P.id, second!.blockId)).toEqual(second);
     expect(C.id).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { primaryBlockHeightOf } from '../../../../store/queries/primary-api/block-by-id.js';
-import { getPrimaryBlock } from '../../../../store/queries/primary/blocks.js';
+import { getPrimaryBlock, getPrimaryBlockById } from '../../../../store/queries/primary/blocks.js';
 import { etagOf, notModified } from '../../../http/etag/etag.js';
 import { BadRequestError, NotFoundError } from '../../../http/errors/http-errors.js';
 import type { DataApiContext } from '../../index.js';
@@ -34,13 +33,14 @@ export function getBlockRoute(app: FastifyInstance, ctx: DataApiContext): void {
     const { network, blockchainId, blockId } = request.params;
     const net = await resolveNetwork(ctx, network);
     const chain = await resolveBlockchainId(ctx, net, blockchainId, ['P', 'X']);
-    let height: bigint | undefined;
+    let block;
     if (/^\d+$/.test(blockId)) {
-      height = BigInt(blockId);
+      const height = BigInt(blockId);
       if (height > MAX_HEIGHT) throw new BadRequestError(`blockId ${blockId} is out of range: a block height is at most ${MAX_HEIGHT}`);
+      block = await getPrimaryBlock(ctx.db, chain.chain.id, height);
+    } else {
+      block = await getPrimaryBlockById(ctx.db, chain.chain.id, parseId('blockId', blockId));
     }
-    else height = await primaryBlockHeightOf(ctx.db, chain.chain.id, parseId('blockId', blockId));
-    const block = height === undefined ? undefined : await getPrimaryBlock(ctx.db, chain.chain.id, height);
     if (!block) throw new NotFoundError(`Block ${blockId} not found on the ${chain.chainName}`);
     // An accepted block never changes: cacheable for good, by its hash.
     if (notModified(request, reply, etagOf('primary-block', 'v1', cb58(chain.chain.blockchainId), cb58(block.blockId)))) return reply.code(304).send();
