@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchLoader } from './batch-loader.js';
+import { BatchLoader, batchLoadersByScope } from './batch-loader.js';
 
 /** A fetch whose calls the test answers by hand. */
 function manualFetch() {
@@ -72,5 +72,18 @@ describe('BatchLoader', () => {
   it('refuses a batch size or concurrency below one', () => {
     expect(() => new BatchLoader(async () => new Map(), { keyOf: String, maxBatch: 0 })).toThrow();
     expect(() => new BatchLoader(async () => new Map(), { keyOf: String, concurrency: 0 })).toThrow();
+  });
+
+  it('keeps one loader per scope, and batches only within it', async () => {
+    const { calls, fetch } = manualFetch();
+    const loaderFor = batchLoadersByScope((scope: string, keys: number[]) => fetch(keys.map((k) => (scope === 'b' ? k + 100 : k))), { keyOf: String, concurrency: 1 });
+    expect(loaderFor('a')).toBe(loaderFor('a'));
+    const a = loaderFor('a').load(1);
+    const b = loaderFor('b').load(1);
+    // each scope has its own fetch in flight: b's key did not wait for a's
+    expect(calls.map((c) => c.keys)).toEqual([[1], [101]]);
+    calls[0]!.answer(valuesOf([1]));
+    calls[1]!.answer(new Map([['1', 'b1']]));
+    expect([await a, await b]).toEqual(['v1', 'b1']);
   });
 });

@@ -77,3 +77,16 @@ export class BatchLoader<K, V> {
     }
   }
 }
+
+/** A loader per scope (a chain, say), made on first use: `loaderFor(scope).load(key)` batches within the scope. */
+export function batchLoadersByScope<S, K, V>(fetch: (scope: S, keys: K[]) => Promise<Map<string, V>>, options: BatchLoaderOptions<K>): (scope: S) => BatchLoader<K, V> {
+  const loaders = new Map<S, BatchLoader<K, V>>();
+  return (scope) => {
+    let loader = loaders.get(scope);
+    if (!loader) {
+      loader = new BatchLoader((keys) => fetch(scope, keys), options);
+      loaders.set(scope, loader);
+    }
+    return loader;
+  };
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { BatchLoader } from '../../../lib/batch-loader.js';
+import { batchLoadersByScope } from '../../../lib/batch-loader.js';
 import { hexOf } from '../../../lib/hex.js';
-import { getEvmTransactionDetails, type EvmTransactionDetail } from '../../../store/queries/evm/transaction-detail.js';
+import { getEvmTransactionDetails } from '../../../store/queries/evm/transaction-detail.js';
 import { NotFoundError } from '../../http/errors/http-errors.js';
 import { networkTokenOf, presentationOf } from '../chains/chain-info.js';
 import { CHAIN_ID_PARAM } from '../chains/schemas.js';
@@ -15,15 +15,7 @@ import { transactionDetailOf } from './transaction-detail.js';
  */
 export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): void {
   // Lookups that arrive together (a burst of different transactions, none of them kept yet) share statements.
-  const loaders = new Map<number, BatchLoader<Uint8Array, EvmTransactionDetail>>();
-  const loaderOf = (chain: number) => {
-    let loader = loaders.get(chain);
-    if (!loader) {
-      loader = new BatchLoader((hashes) => getEvmTransactionDetails(ctx.db, chain, hashes), { keyOf: hexOf });
-      loaders.set(chain, loader);
-    }
-    return loader;
-  };
+  const loaderOf = batchLoadersByScope((chain: number, hashes: Uint8Array[]) => getEvmTransactionDetails(ctx.db, chain, hashes), { keyOf: hexOf });
   app.get<{ Params: { chainId: string; txHash: string } }>('/v1/chains/:chainId/transactions/:txHash', {
     schema: {
       operationId: 'getTransaction',

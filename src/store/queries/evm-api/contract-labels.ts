@@ -18,18 +18,11 @@ export async function contractLabels(db: Queryable, chain: number, addresses: re
   for (const a of addresses) unique.set(labelKey(a), a);
   if (unique.size === 0) return labels;
   const { rows } = await db.query(
-    'SELECT address, erc_type, name, symbol, decimals FROM evm_contracts WHERE chain = $1 AND address = ANY($2::bytea[])',
+    `SELECT c.address, ${labelColumns('c', 'label')} FROM evm_contracts c WHERE c.chain = $1 AND c.address = ANY($2::bytea[])`,
     [chain, [...unique.values()].map((a) => Buffer.from(a))],
     KEY_LOOKUP,
   );
-  for (const r of rows) {
-    labels.set(labelKey(bytes(r.address)), {
-      ercType: r.erc_type as ContractErcType,
-      name: optText(r.name),
-      symbol: optText(r.symbol),
-      decimals: optNum(r.decimals),
-    });
-  }
+  for (const r of rows) addLabelFromRow(labels, bytes(r.address), r, 'label');
   return labels;
 }
 
@@ -37,7 +30,7 @@ export function labelKey(address: Uint8Array): string {
   return hexOf(address);
 }
 
-/** Columns of the evm_contracts row joined as `alias`, named `<prefix>_…`, for `labelFromRow` (a label in the same statement). */
+/** Columns of the evm_contracts row joined as `alias`, named `<prefix>_…`, for `addLabelFromRow` (a label read in the same statement). */
 export function labelColumns(alias: string, prefix: string): string {
   return `${alias}.erc_type AS ${prefix}_erc_type, ${alias}.name AS ${prefix}_name, ${alias}.symbol AS ${prefix}_symbol, ${alias}.decimals AS ${prefix}_decimals`;
 }

@@ -103,18 +103,13 @@ export async function listPrimaryTransactions(db: Queryable, q: PrimaryTxQuery):
     p.values,
   );
   const page = pageOf(keys, pageSize, (k) => k, (k): TxCursor => ({ blockHeight: BigInt(k.block_height), txIndex: Number(k.tx_index) }));
-  const txs = await loadTransactions(db, q.chain, page.items.map((k) => k.tx_id));
+  const txs = await getPrimaryTransactions(db, q.chain, page.items.map((k) => k.tx_id));
   return { items: txs, ...(page.next ? { next: page.next } : {}) };
 }
 
 /** One tx by id, with its UTXOs. */
 export async function getPrimaryTransaction(db: Queryable, chain: number, txId: Uint8Array): Promise<PrimaryTransaction | undefined> {
-  return (await loadTransactions(db, chain, [txId]))[0];
-}
-
-/** Txs by id, in the order given; ids the chain does not have are left out. */
-export function getPrimaryTransactions(db: Queryable, chain: number, txIds: readonly Uint8Array[]): Promise<PrimaryTransaction[]> {
-  return loadTransactions(db, chain, txIds);
+  return (await getPrimaryTransactions(db, chain, [txId]))[0];
 }
 
 const STAKER_COLUMNS = 'st.tx_id AS st_tx_id, st.end_kind AS st_end_kind, st.end_tx_id AS st_end_tx_id, st.potential_reward AS st_potential_reward, '
@@ -124,7 +119,7 @@ const STAKER_COLUMNS = 'st.tx_id AS st_tx_id, st.end_kind AS st_end_kind, st.end
  * Txs by id, in the order given (ids the chain does not have are left out), with the staker each adds or ends
  * and their UTXOs. The tx rows and the UTXOs are asked for at once, on two connections when the pool has them.
  */
-async function loadTransactions(db: Queryable, chain: number, txIds: readonly Uint8Array[]): Promise<PrimaryTransaction[]> {
+export async function getPrimaryTransactions(db: Queryable, chain: number, txIds: readonly Uint8Array[]): Promise<PrimaryTransaction[]> {
   if (txIds.length === 0) return [];
   const [{ rows }, { emitted, consumed }] = await Promise.all([
     db.query<Row>(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { BatchLoader } from '../../../../lib/batch-loader.js';
+import { batchLoadersByScope } from '../../../../lib/batch-loader.js';
 import { hexOf } from '../../../../lib/hex.js';
-import { getPrimaryTransactions, type PrimaryTransaction } from '../../../../store/queries/primary/transactions.js';
+import { getPrimaryTransactions } from '../../../../store/queries/primary/transactions.js';
 import { NotFoundError } from '../../../http/errors/http-errors.js';
 import type { DataApiContext } from '../../index.js';
 import { resolveBlockchainId } from '../networks/blockchain-id.js';
@@ -15,15 +15,10 @@ import { transactionWires } from './transaction-wires.js';
 export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): void {
   // Lookups that arrive together (a burst of different txs, none of them kept yet) share statements: one per batch
   // instead of one per request.
-  const loaders = new Map<number, BatchLoader<Uint8Array, PrimaryTransaction>>();
-  const loaderOf = (chain: number) => {
-    let loader = loaders.get(chain);
-    if (!loader) {
-      loader = new BatchLoader(async (ids) => new Map((await getPrimaryTransactions(ctx.db, chain, ids)).map((t) => [hexOf(t.txId), t])), { keyOf: hexOf });
-      loaders.set(chain, loader);
-    }
-    return loader;
-  };
+  const loaderOf = batchLoadersByScope(
+    async (chain: number, ids: Uint8Array[]) => new Map((await getPrimaryTransactions(ctx.db, chain, ids)).map((t) => [hexOf(t.txId), t])),
+    { keyOf: hexOf },
+  );
   app.get<{ Params: { network: string; blockchainId: string; txHash: string } }>('/v1/networks/:network/blockchains/:blockchainId/transactions/:txHash', {
     schema: {
       operationId: 'getTxByHash',
