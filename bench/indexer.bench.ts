@@ -440,8 +440,8 @@ ${pairs.map((p, i) => `| ${i + 1} | ${p.on.wallSeconds.toFixed(1)} s / ${p.on.ro
 
 Target (issue 7): rollup maintenance adds ≤ 5 % to the indexer's backfill time — median of the pairs **${(median * 100).toFixed(1)} %** (${mark(median <= 0.05)};
 the pairs range from ${(sorted[0]! * 100).toFixed(1)} % to ${(sorted[sorted.length - 1]! * 100).toFixed(1)} %). In CPU time the rollups add a median
-${(medianWork * 100).toFixed(1)} % to the indexer's and PostgreSQL's work (the node serving blocks is the bottleneck of the backfill, so most of it
-runs while the indexer would otherwise wait).`;
+${(medianWork * 100).toFixed(1)} % to the indexer's and PostgreSQL's work; the wall time shows less of it, as part of that work runs while those
+processes would otherwise wait for the node.`;
 }
 
 // ── report ──────────────────────────────────────────────────────────────────────────────────
