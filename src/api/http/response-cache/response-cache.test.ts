@@ -22,6 +22,10 @@ async function server(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
   };
   const query = { type: 'object', properties: { n: { type: 'integer' }, pageToken: { type: 'string' } } } as const;
   app.get('/v1/data', { schema: { querystring: query }, config: { responseCache: 'data', etag: true } }, handler);
+  app.get('/v1/vary', { config: { responseCache: 'data' } }, async (_request, reply) => {
+    void reply.header('vary', 'Origin');
+    return { run: ++state.runs, filler: 'y'.repeat(2000) };
+  });
   app.get('/v1/clock', { config: { responseCache: 'clock' } }, async () => ({ run: ++state.runs, second: Math.floor(state.now / 1000) }));
   app.get('/v1/plain', async () => ({ run: ++state.runs }));
   app.get('/v1/missing', { config: { responseCache: 'data' } }, async () => {
@@ -108,6 +112,38 @@ describe('response cache', () => {
     const again = await app.inject({ url: '/v1/data', headers: { 'accept-encoding': 'br' } });
     expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
     expect(app.responseStore!.hits).toBe(4);
+  });
+
+  it('the compressed body sent for a miss is kept with the answer, so the first hit in that encoding does not compress it again', async () => {
+    const { app, state } = await server();
+    const plain = await app.inject('/v1/data?n=3');
+    state.version = 'v2';
+    const miss = await app.inject({ url: '/v1/data?n=3', headers: { 'accept-encoding': 'gzip' } });
+    expect(miss.headers['content-encoding']).toBe('gzip');
+    expect(miss.headers.vary).toBe('accept-encoding');
+    const body = gunzipSync(miss.rawPayload).toString('utf8');
+    expect(JSON.parse(body)).toMatchObject({ run: 2, version: 'v2' });
+    expect(miss.headers.etag).not.toBe(plain.headers.etag);
+    const kept = app.responseStore!.get('/v1/data?n=3')!;
+    expect(kept.body.toString('utf8')).toBe(body);
+    expect(kept.encoded?.gzip?.equals(miss.rawPayload)).toBe(true);
+    const hit = await app.inject({ url: '/v1/data?n=3', headers: { 'accept-encoding': 'gzip' } });
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(hit.headers.etag).toBe(miss.headers.etag);
+    expect(state.runs).toBe(2);
+    // a client that takes no encoding gets the kept body as it is
+    expect((await app.inject('/v1/data?n=3')).body).toBe(body);
+  });
+
+  it('adds accept-encoding to a Vary header the route set, on the miss and on hits', async () => {
+    const { app } = await server();
+    const miss = await app.inject({ url: '/v1/vary', headers: { 'accept-encoding': 'br' } });
+    expect(miss.headers['content-encoding']).toBe('br');
+    expect(miss.headers.vary).toBe('Origin, accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(miss.rawPayload).toString('utf8')).run).toBe(1);
+    const hit = await app.inject({ url: '/v1/vary', headers: { 'accept-encoding': 'br' } });
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(hit.headers.vary).toContain('accept-encoding');
   });
 
   it('requests for an answer being built wait for it instead of building it again', async () => {

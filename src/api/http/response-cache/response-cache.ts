@@ -34,6 +34,12 @@ export const DEFAULT_RESPONSE_MAX_AGE_MS = 300_000;
 /** The headers that describe a body (the per-request ones — rate limits, CORS, request id — are set anew). */
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified'] as const;
 
+/** A Vary header value that names accept-encoding, keeping what another plugin (CORS: origin) put there. */
+function withAcceptEncoding(vary: ReturnType<FastifyReply['getHeader']>): string {
+  const names = (Array.isArray(vary) ? vary.join(',') : vary === undefined ? '' : String(vary)).split(',').map((v) => v.trim()).filter(Boolean);
+  return names.some((n) => n === '*' || n.toLowerCase() === 'accept-encoding') ? names.join(', ') : [...names, 'accept-encoding'].join(', ');
+}
+
 /** How long a request waits for another's build before building the answer itself. */
 const BUILD_WAIT_MS = 5_000;
 
@@ -80,6 +86,25 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
   app.decorateRequest('answerValidUntil', undefined);
   app.decorateRequest('dataVersion', undefined);
 
+  /**
+   * The kept answer compressed as the request asks (br or gzip, bodies over the threshold), with the encoding
+   * headers set; undefined to send it as it is. Compressed once per answer and encoding, not on every request
+   * (the compression plugin leaves an encoded body alone).
+   */
+  const encodedFor = (request: FastifyRequest, reply: FastifyReply, kept: StoredResponse): Buffer | undefined => {
+    if (kept.body.length < COMPRESSION_THRESHOLD || request.headers['x-no-compression'] !== undefined) return undefined;
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) return undefined;
+    let encoded = kept.encoded?.[encoding];
+    if (!encoded) {
+      encoded = encodeBody(kept.body, encoding);
+      (kept.encoded ??= {})[encoding] = encoded;
+      store.grow(request.url, encoded.length);
+    }
+    void reply.header('content-encoding', encoding).header('vary', withAcceptEncoding(reply.getHeader('vary')));
+    return encoded;
+  };
+
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const policy = request.routeOptions.config?.responseCache;
     if (!policy || request.method !== 'GET') return;
@@ -114,19 +139,8 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     store.hits++;
     state.hit = true;
     void reply.headers(kept.headers);
-    const encoding = kept.body.length >= COMPRESSION_THRESHOLD && request.headers['x-no-compression'] === undefined ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
-    if (encoding) {
-      // Compressed once per answer and encoding, not on every hit (the compression plugin leaves an encoded body alone).
-      let encoded = kept.encoded?.[encoding];
-      if (!encoded) {
-        encoded = encodeBody(kept.body, encoding);
-        (kept.encoded ??= {})[encoding] = encoded;
-        store.grow(request.url, encoded.length);
-      }
-      void reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-      return reply.code(200).send(encoded);
-    }
-    return reply.code(200).send(kept.body);
+    const encoded = encodedFor(request, reply, kept);
+    return reply.code(200).send(encoded ?? kept.body);
   });
 
   /** Ends this request's build, with its answer when it made one (waiters build their own otherwise). */
@@ -166,7 +180,9 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     };
     store.set(request.url, entry);
     finishBuild(request, entry);
-    done(null, payload);
+    // The answer's first request compresses it for the kept copy too: the next request for it in that encoding
+    // (the first hit) does not compress it again.
+    done(null, encodedFor(request, reply, entry) ?? payload);
   });
 });
 
