@@ -6,8 +6,12 @@ import { resolve } from 'node:path';
  * package.json's `firn` script, so a bench starts Firn exactly so; FIRN_NODE_OPTIONS adds more (profiling).
  */
 export function firnNodeOptions(): string[] {
+  return [...npmFirnNodeOptions(), ...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+}
+
+/** Only the options of package.json's `firn` script (for a process that takes its extra options from elsewhere). */
+export function npmFirnNodeOptions(): string[] {
   const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: Record<string, string> };
   const words = pkg.scripts.firn!.split(/\s+/);
-  const own = words.slice(words.indexOf('node') + 1, words.indexOf('bin/firn.js'));
-  return [...own, ...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+  return words.slice(words.indexOf('node') + 1, words.indexOf('bin/firn.js'));
 }

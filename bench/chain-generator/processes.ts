@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { firnNodeOptions } from '../firn-node-options.js';
 
 /** `firn` (see bench-cli.ts), run with `node --import tsx`. */
 export const FIRN_CLI = ['--import', 'tsx', resolve(import.meta.dirname, 'bench-cli.ts')];
@@ -57,9 +58,9 @@ export function startChild(command: string, args: string[], opts: { cwd?: string
   };
 }
 
-/** `firn <args>` (FIRN_NODE_OPTIONS: node flags for it, e.g. --cpu-prof). */
+/** `firn <args>`, with the Node options `npm run firn` uses and FIRN_NODE_OPTIONS (more node flags, e.g. --cpu-prof). */
 export function startFirn(args: string[], env: NodeJS.ProcessEnv = {}): Child {
-  return startChild(process.execPath, [...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...FIRN_CLI, ...args], {
+  return startChild(process.execPath, [...firnNodeOptions(), ...FIRN_CLI, ...args], {
     env: { ...process.env, FIRN_LOG_DISPLAY_LEVEL: 'warn', ...env },
   });
 }
