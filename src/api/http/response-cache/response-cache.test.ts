@@ -135,6 +135,16 @@ describe('response cache', () => {
     expect((await app.inject('/v1/data?n=3')).body).toBe(body);
   });
 
+  it('an answer too large to keep is compressed by the compression plugin as usual', async () => {
+    const { app, state } = await server({ maxBytes: 8000 });
+    const zipped = await app.inject({ url: '/v1/data', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8')).run).toBe(1);
+    expect(app.responseStore!.size).toBe(0);
+    await app.inject({ url: '/v1/data', headers: { 'accept-encoding': 'gzip' } });
+    expect(state.runs).toBe(2);
+  });
+
   it('adds accept-encoding to a Vary header the route set, on the miss and on hits', async () => {
     const { app } = await server();
     const miss = await app.inject({ url: '/v1/vary', headers: { 'accept-encoding': 'br' } });

@@ -178,11 +178,12 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
       body: Buffer.from(payload, 'utf8'),
       headers,
     };
-    store.set(request.url, entry);
+    const kept = store.set(request.url, entry);
     finishBuild(request, entry);
     // The answer's first request compresses it for the kept copy too: the next request for it in that encoding
-    // (the first hit) does not compress it again.
-    done(null, encodedFor(request, reply, entry) ?? payload);
+    // (the first hit) does not compress it again. An answer too large to keep is left to the compression plugin,
+    // which streams large bodies.
+    done(null, (kept ? encodedFor(request, reply, entry) : undefined) ?? payload);
   });
 });
 

@@ -47,14 +47,16 @@ export class ResponseStore {
     return slot.entry;
   }
 
-  set(key: string, entry: StoredResponse): void {
+  /** Keeps `entry` under `key`; false when it is too large to keep. */
+  set(key: string, entry: StoredResponse): boolean {
     this.delete(key);
     const size = sizeOf(key, entry);
     // One response larger than a quarter of the budget would evict most of the others: not kept.
-    if (size > this.#maxBytes / 4) return;
+    if (size > this.#maxBytes / 4) return false;
     this.#entries.set(key, { entry, size });
     this.#bytes += size;
     this.#evict();
+    return true;
   }
 
   #evict(): void {
