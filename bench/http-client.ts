@@ -4,24 +4,28 @@ import { Agent, request } from 'node:http';
  * A minimal JSON poster over node:http keep-alive sockets, so the load generator's own cost stays small
  * and comparable between the nodes measured.
  */
-export function jsonPoster(maxSockets: number): { post: (url: string, body: string) => Promise<any>; close: () => void } {
+export function jsonPoster(maxSockets: number): {
+  post: (url: string, body: string) => Promise<any>;
+  /** The answer's bytes as they came, unparsed (to count them). */
+  postRaw: (url: string, body: string) => Promise<Buffer>;
+  close: () => void;
+} {
   const agent = new Agent({ keepAlive: true, maxSockets });
-  const post = (url: string, body: string): Promise<any> => {
+  const postRaw = (url: string, body: string): Promise<Buffer> => {
     const u = new URL(url);
     return new Promise((res, rej) => {
       const req = request({ agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (r) => {
         const chunks: Buffer[] = [];
         r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => {
-          try { res(JSON.parse(Buffer.concat(chunks).toString('utf8'))); } catch (e) { rej(e); }
-        });
+        r.on('end', () => res(Buffer.concat(chunks)));
         r.on('error', rej);
       });
       req.on('error', rej);
       req.end(body);
     });
   };
-  return { post, close: () => agent.destroy() };
+  const post = async (url: string, body: string): Promise<any> => JSON.parse((await postRaw(url, body)).toString('utf8'));
+  return { post, postRaw, close: () => agent.destroy() };
 }
 
 /**

@@ -26,7 +26,7 @@ import { DEFAULT_PARAMS, paramsFromArgs } from './chain-generator/chain-params.j
 import { addressOf, keyFromLabel, signEip1559 } from './chain-generator/eip1559-signer.js';
 import { ensureChain, type CachedChain } from './chain-generator/generate-chain.js';
 import { npmFirnNodeOptions } from './firn-node-options.js';
-import { FIRN_CLI, cpuSeconds, currentRss, peakRss, serveNode, startChild, treePids, waitFor, type Child } from './chain-generator/processes.js';
+import { FIRN_CLI, cpuSeconds, currentRss, logIndexBuilt, peakRss, serveNode, startChild, treePids, waitFor, type Child } from './chain-generator/processes.js';
 import { ensurePonder, PONDER_BIN } from './ponder-project/install-ponder.js';
 import { writePonderProject } from './ponder-project/ponder-project.js';
 import { machine, writeSection } from './results.js';
@@ -607,9 +607,8 @@ async function main() {
   const port = await freePort();
   const served = await serveNode(chain.dataDir, port, { mining: false });
   const node = { url: served.url, pid: served.node.pid };
-  // After a start the node indexes its stored logs for eth_getLogs in the background; a query waits for that.
-  // Wait before any clock starts, so the first run does not share the cores with it.
-  await rpc(node.url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', address: '0x' + '00'.repeat(20) }]);
+  // Before any clock starts, so the first run does not share the cores with the node's log index.
+  await logIndexBuilt(node.url);
   const results: Results = { chain, load, pg: [], lite: [] };
   try {
     if (ONLY.has('pg')) {

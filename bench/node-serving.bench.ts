@@ -7,10 +7,10 @@
  *
  * Env: BENCH_BLOCKS, BENCH_NO_WRITE=1 (print only). Writes the `node-serving` section of docs/benchmarks.md.
  */
-import { Agent, request } from 'node:http';
 import { DEFAULT_PARAMS, paramsFromArgs } from './chain-generator/chain-params.js';
 import { ensureChain } from './chain-generator/generate-chain.js';
-import { cpuSeconds, serveNode } from './chain-generator/processes.js';
+import { cpuSeconds, logIndexBuilt, serveNode } from './chain-generator/processes.js';
+import { jsonPoster } from './http-client.js';
 import { machine, writeSection } from './results.js';
 import { freePort } from '../test/helpers/free-port.js';
 
@@ -21,6 +21,7 @@ const ROUNDS = 2;
 const log = (line: string) => process.stdout.write(line + '\n');
 
 type Call = (tag: string) => { method: string; params: unknown[] };
+type Http = ReturnType<typeof jsonPoster>;
 
 /** The workloads: what each block is asked with, from the batch's bare dispatch to everything an indexer asks. */
 const WORKLOADS: { label: string; calls: Call[] }[] = [
@@ -42,21 +43,8 @@ const WORKLOADS: { label: string; calls: Call[] }[] = [
   },
 ];
 
-function post(agent: Agent, port: number, body: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/ext/bc/C/rpc', method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`HTTP ${res.statusCode}`))));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 /** Asks for blocks [from, to] with `calls` each; returns the node's CPU µs and the reply bytes per block. */
-async function serve(agent: Agent, port: number, nodePid: number, from: number, to: number, calls: Call[]): Promise<{ cpuUs: number; bytes: number }> {
+async function serve(http: Http, rpcUrl: string, nodePid: number, from: number, to: number, calls: Call[]): Promise<{ cpuUs: number; bytes: number }> {
   const starts: number[] = [];
   for (let s = from; s <= to; s += BATCH_BLOCKS) starts.push(s);
   let next = 0;
@@ -69,9 +57,10 @@ async function serve(agent: Agent, port: number, nodePid: number, from: number, 
       for (let n = s; n < Math.min(s + BATCH_BLOCKS, to + 1); n++) {
         for (const call of calls) batch.push({ jsonrpc: '2.0', id: batch.length, ...call('0x' + n.toString(16)) });
       }
-      const reply = await post(agent, port, JSON.stringify(batch));
-      if (reply.includes('"error"')) throw new Error(`the node answered an error: ${reply.subarray(0, 300).toString()}`);
+      const reply = await http.postRaw(rpcUrl, JSON.stringify(batch));
       bytes += reply.length;
+      const failed = (JSON.parse(reply.toString('utf8')) as { error?: unknown }[]).find((r) => r.error !== undefined);
+      if (failed) throw new Error(`the node answered an error: ${JSON.stringify(failed.error)}`);
     }
   }));
   const blocks = to - from + 1;
@@ -83,18 +72,14 @@ async function main() {
   const chain = await ensureChain(params, log);
   const port = await freePort();
   const { node, url } = await serveNode(chain.dataDir, port, { mining: false });
-  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  const http = jsonPoster(IN_FLIGHT);
   try {
-    // After a start the node indexes its stored logs for eth_getLogs in the background: wait for that, so its CPU is not counted.
-    await fetch(`${url}/ext/bc/C/rpc`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', address: '0x0000000000000000000000000000000000000001' }] }),
-    });
+    await logIndexBuilt(url);
     const from = chain.setupBlocks + 1;
     const rows: string[] = [];
     for (const w of WORKLOADS) {
       const rounds = [];
-      for (let r = 0; r < ROUNDS; r++) rounds.push(await serve(agent, port, node.pid, from, chain.head, w.calls));
+      for (let r = 0; r < ROUNDS; r++) rounds.push(await serve(http, `${url}/ext/bc/C/rpc`, node.pid, from, chain.head, w.calls));
       log(`${w.label}: ${rounds.map((r) => `${r.cpuUs.toFixed(0)} µs`).join(', ')} of node CPU per block, ${(rounds[0]!.bytes / 1024).toFixed(1)} KiB per block`);
       rows.push(`| ${w.label} | ${rounds.map((r) => r.cpuUs.toFixed(0)).join(' / ')} | ${(rounds[0]!.bytes / 1024).toFixed(1)} KiB |`);
     }
@@ -113,7 +98,7 @@ ${rows.join('\n')}`;
     else writeSection('node-serving', md);
     log(md);
   } finally {
-    agent.destroy();
+    http.close();
     await node.stop();
   }
 }

@@ -92,6 +92,19 @@ export async function serveNode(dataDir: string, port: number, opts: { mining: b
   return { node, url };
 }
 
+/**
+ * Resolves once the node's in-memory eth_getLogs index covers its stored chain: after a start the node builds it in
+ * the background, and a query waits for that. Benches call it before any clock starts, so that work is not counted.
+ */
+export async function logIndexBuilt(url: string): Promise<void> {
+  const r = await fetch(`${url}/ext/bc/C/rpc`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', address: '0x' + '00'.repeat(20) }] }),
+  });
+  const body = (await r.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`eth_getLogs: ${body.error.message}`);
+}
+
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** CPU seconds (user + system) a process has used so far; undefined once it is gone. */

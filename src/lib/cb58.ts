@@ -60,11 +60,11 @@ export function base58Decode(text: string): Uint8Array | undefined {
     }
     n = n * POW58[end - i]! + BigInt(chunk);
   }
-  const out = new Uint8Array(zeros + (n === 0n ? 0 : Math.ceil(n.toString(16).length / 2)));
-  if (n !== 0n) {
-    const hex = n.toString(16);
-    out.set(Buffer.from(hex.length % 2 ? '0' + hex : hex, 'hex'), zeros);
-  }
+  if (n === 0n) return new Uint8Array(zeros);
+  const hex = n.toString(16);
+  const digits = Buffer.from(hex.length % 2 ? '0' + hex : hex, 'hex');
+  const out = new Uint8Array(zeros + digits.length);
+  out.set(digits, zeros);
   return out;
 }
 
