@@ -33,6 +33,36 @@ describe('memoizeBytes', () => {
     expect(calls).toBe(6);
   });
 
+  it('tells apart values whose keys collide (same length, first and last four bytes)', () => {
+    let calls = 0;
+    const enc = memoizeBytes((b) => {
+      calls++;
+      return Buffer.from(b).toString('hex');
+    });
+    const values = [0, 1, 2, 3].map((middle) => new Uint8Array([1, 2, 3, 4, middle, middle, 5, 6, 7, 8]));
+    for (let round = 0; round < 2; round++) for (const v of values) expect(enc(v)).toBe(Buffer.from(v).toString('hex'));
+    expect(calls).toBe(values.length);
+  });
+
+  it('keeps its own copy of the bytes: a reused buffer does not change what a key maps to', () => {
+    const enc = memoizeBytes((b) => Buffer.from(b).toString('hex'));
+    const reused = new Uint8Array(32).fill(7);
+    expect(enc(reused)).toBe('07'.repeat(32));
+    reused[10] = 9;
+    expect(enc(reused)).toBe(Buffer.from(reused).toString('hex'));
+    expect(enc(new Uint8Array(32).fill(7))).toBe('07'.repeat(32));
+  });
+
+  it('memoizes short and empty values', () => {
+    const enc = memoizeBytes((b) => `[${b.join(',')}]`);
+    for (let round = 0; round < 2; round++) {
+      expect(enc(new Uint8Array(0))).toBe('[]');
+      expect(enc(new Uint8Array([0]))).toBe('[0]');
+      expect(enc(new Uint8Array([0, 0]))).toBe('[0,0]');
+      expect(enc(new Uint8Array([255, 1, 2]))).toBe('[255,1,2]');
+    }
+  });
+
   it('rejects a limit that is not a positive integer', () => {
     expect(() => memoizeBytes(String, 0)).toThrow(/positive integer/);
   });
