@@ -50,7 +50,9 @@ export const etags = globalPlugin('firn-etags', async (app: FastifyInstance) => 
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode < 200 || reply.statusCode >= 300) return done(null, payload);
     let etag = reply.getHeader('etag');
     if (etag === undefined && request.routeOptions.config?.etag === true && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      etag = hashTag(payload);
+      // Encoded once here and sent on as bytes: hashing a string encodes it, and so would each later step.
+      if (typeof payload === 'string') payload = Buffer.from(payload, 'utf8');
+      etag = hashTag(payload as Buffer);
       void reply.header('etag', etag);
     }
     if (typeof etag !== 'string' || !ifNoneMatch(request.headers['if-none-match'], etag)) return done(null, payload);

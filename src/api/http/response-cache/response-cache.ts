@@ -156,7 +156,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload?: unknown) => void) => {
     const state = states.get(request);
-    if (!state || state.hit || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    if (!state || state.hit || reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
     const now = options.now();
     const validUntil = request.answerValidUntil;
     const clock = request.routeOptions.config?.responseCache === 'clock' && validUntil === undefined;
@@ -175,7 +175,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
       version: state.version,
       expiresAt: Math.min(now + maxAgeMs, tokenEnd ?? Infinity, validUntil ?? Infinity),
       ...(clock ? { second: state.second } : {}),
-      body: Buffer.from(payload, 'utf8'),
+      body: typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload,
       headers,
     };
     const kept = store.set(request.url, entry);
