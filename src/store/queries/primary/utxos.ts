@@ -137,25 +137,27 @@ export async function utxosOfTxs(db: Queryable, txIds: readonly Uint8Array[]): P
   const consumed = new Map<string, PrimaryUtxo[]>();
   if (txIds.length === 0) return { emitted, consumed };
   // Ids as one array parameter: a list of 100 parameters costs more to parse and plan than the lookups do. Both
-  // sides in one statement: one round trip for a transaction's whole UTXO view.
+  // sides in one statement: one round trip for a transaction's whole UTXO view. Unordered: each tx's lists are put
+  // in output / input order below, which costs less than the database sorting the wide rows.
   const { rows: sides } = await db.query<Row>(
-    `SELECT * FROM (
-       SELECT ${COLUMNS}, 'emitted' AS side, u.creating_tx_id AS key, u.output_index AS position
-       FROM primary_utxos u LEFT JOIN primary_utxo_spends s ON s.utxo_id = u.utxo_id WHERE u.creating_tx_id = ANY($1::bytea[])
-       UNION ALL
-       SELECT ${COLUMNS}, 'consumed' AS side, s.consuming_tx_id AS key, s.input_index AS position
-       FROM primary_utxo_spends s LEFT JOIN primary_utxos u ON u.utxo_id = s.utxo_id WHERE s.consuming_tx_id = ANY($1::bytea[])
-     ) x ORDER BY side, key, position`, [txIds], KEY_LOOKUP);
-  const emittedRows = sides.filter((r) => r.side === 'emitted');
-  const consumedRows = sides.filter((r) => r.side === 'consumed');
-  const signedParts = await signedPartsFor(db, [...emittedRows, ...consumedRows]);
-  for (const [rows, into] of [[emittedRows, emitted], [consumedRows, consumed]] as const) {
-    for (const r of rows) {
-      const key = hexOf(r.key as Uint8Array);
-      const list = into.get(key);
-      if (list) list.push(utxoOf(r, signedParts));
-      else into.set(key, [utxoOf(r, signedParts)]);
-    }
+    `SELECT ${COLUMNS}, true AS emitted
+     FROM primary_utxos u LEFT JOIN primary_utxo_spends s ON s.utxo_id = u.utxo_id WHERE u.creating_tx_id = ANY($1::bytea[])
+     UNION ALL
+     SELECT ${COLUMNS}, false AS emitted
+     FROM primary_utxo_spends s LEFT JOIN primary_utxos u ON u.utxo_id = s.utxo_id WHERE s.consuming_tx_id = ANY($1::bytea[])`, [txIds], KEY_LOOKUP);
+  const signedParts = await signedPartsFor(db, sides);
+  const placed = { emitted: new Map<string, [number, PrimaryUtxo][]>(), consumed: new Map<string, [number, PrimaryUtxo][]>() };
+  for (const r of sides) {
+    const side = r.emitted === true;
+    const key = hexOf((side ? r.creating_tx_id : r.consuming_tx_id) as Uint8Array);
+    const entry: [number, PrimaryUtxo] = [Number(side ? r.output_index : r.input_index), utxoOf(r, signedParts)];
+    const into = side ? placed.emitted : placed.consumed;
+    const list = into.get(key);
+    if (list) list.push(entry);
+    else into.set(key, [entry]);
+  }
+  for (const [from, into] of [[placed.emitted, emitted], [placed.consumed, consumed]] as const) {
+    for (const [key, list] of from) into.set(key, list.sort((a, b) => a[0] - b[0]).map(([, utxo]) => utxo));
   }
   return { emitted, consumed };
 }

@@ -126,6 +126,29 @@ describe.each(TEST_DATABASE_KINDS)('primary-network writer and queries on %s', (
     expect(assets.get(Buffer.from(AVAX).toString('hex'))?.symbol).toBe('AVAX');
   });
 
+  run("lists a tx's UTXOs in output and input order, whatever order they were written in", async () => {
+    const spender = id(0x31);
+    const source = id(0x32);
+    const at = { height: 10n, time: 2000n, index: 0 };
+    const rows = emptyPrimaryRows();
+    rows.blocks.push(block(X, 10n, 2000n, [source, spender], 'StandardBlock'));
+    rows.txs.push(tx(X, source, 'BaseTx', at), tx(X, spender, 'BaseTx', { ...at, index: 1 }));
+    const sourceOutputs = [0, 1, 2].map((i) => utxo(X, source, i, owners(0xa2), 100n + BigInt(i), at));
+    for (const i of [2, 0, 1]) rows.utxos.push(utxo(X, spender, i, owners(0xa3), BigInt(i + 1), at));
+    rows.utxos.push(...sourceOutputs);
+    for (const input of [2, 0, 1]) {
+      const spent = sourceOutputs[2 - input]!;
+      rows.spends.push({
+        utxoId: spent.utxoId, chain: X.id, consumingTxId: spender, inputIndex: input, blockHeight: 10n, blockTimestamp: 2000n, consumedOn: X_ID, createdOn: X_ID,
+        txId: source, outputIndex: spent.outputIndex, assetId: AVAX, amount: spent.amount,
+      });
+    }
+    await t.db.transaction((q) => writePrimaryRows(q, rows));
+    const got = await getPrimaryTransaction(t.db, X.id, spender);
+    expect(got?.emittedUtxos.map((u) => u.outputIndex)).toEqual([0, 1, 2]);
+    expect(got?.consumedUtxos.map((u) => u.outputIndex)).toEqual([2, 1, 0]);
+  });
+
   run('stores stakers and ends them with their rewards', async () => {
     const rows = emptyPrimaryRows();
     rows.blocks.push(block(P, 2n, 2000n, [validatorTx, delegatorTx]));

@@ -8,13 +8,14 @@ import { cChainTransactionWire, type CChainAtomicTransactionWire } from '../wire
 import { createdBlockchainIdsOf, l1ValidationIdsOf, pChainTransactionWire, type PChainTransactionWire } from '../wire/p-chain-transaction.js';
 import { xChainTransactionWire, type XChainLinearTransactionWire } from '../wire/x-chain-transaction.js';
 import { assetCacheOf } from './asset-cache.js';
+import { hexOf } from '../../../../lib/hex.js';
 
 export type PrimaryTransactionWire = PChainTransactionWire | XChainLinearTransactionWire | CChainAtomicTransactionWire;
 
 /** Every asset a tx mentions (amounts, UTXOs, EVM inputs and outputs). */
 function assetIdsOf(txs: readonly PrimaryTransaction[]): Uint8Array[] {
   const ids = new Map<string, Uint8Array>();
-  const add = (id: Uint8Array) => ids.set(Buffer.from(id).toString('hex'), id);
+  const add = (id: Uint8Array) => ids.set(hexOf(id), id);
   for (const t of txs) {
     for (const list of Object.values(t.amounts)) for (const a of list ?? []) add(a.assetId);
     for (const u of [...t.consumedUtxos, ...t.emittedUtxos]) add(u.assetId);
@@ -37,7 +38,7 @@ export async function transactionWires(db: Queryable, net: ResolvedNetwork, chai
   const blockchains = new Map<string, Blockchain>();
   for (const id of createdBlockchainIdsOf(txs)) {
     const b = await getBlockchain(db, chain.chain.id, id);
-    if (b) blockchains.set(Buffer.from(id).toString('hex'), b);
+    if (b) blockchains.set(hexOf(id), b);
   }
   return txs.map((t) => pChainTransactionWire(t, { ...base, l1Validators, blockchains }));
 }

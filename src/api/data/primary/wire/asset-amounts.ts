@@ -1,6 +1,7 @@
 import type { PrimaryAsset } from '../../../../store/queries/primary/assets.js';
 import type { AssetAmount } from '../../../../store/writers/primary/rows.js';
 import { cb58 } from './format.js';
+import { hexOf } from '../../../../lib/hex.js';
 
 /** Assets by hex id (getAssets' answer). */
 export type AssetBook = ReadonlyMap<string, PrimaryAsset>;
@@ -20,7 +21,7 @@ export interface AssetAmountWire {
  * CreateAssetTx lies before the indexed range) is shown with empty name and symbol and denomination 0.
  */
 export function assetAmountWire(assets: AssetBook, assetId: Uint8Array, amount: bigint): AssetAmountWire {
-  const asset = assets.get(Buffer.from(assetId).toString('hex'));
+  const asset = assets.get(hexOf(assetId));
   return {
     assetId: cb58(assetId),
     name: asset?.name ?? '',

@@ -7,6 +7,7 @@ import { enumOrUnknown, P_CHAIN_TX_TYPES } from './enums.js';
 import { bech32, cb58, evmAddress, feePercent, hex, memoText, nodeIdText, seconds } from './format.js';
 import { genesisDataWire } from './genesis.js';
 import { pChainUtxoWire, type PChainUtxoWire, type UtxoContext } from './utxos.js';
+import { hexOf } from '../../../../lib/hex.js';
 
 export interface PChainTxContext extends UtxoContext {
   /** Current state of the L1 validators the page's txs name, by hex validation id. */
@@ -106,7 +107,7 @@ function estimatedReward(tx: PrimaryTransaction): bigint | undefined {
  * balance shown is its current one (the store keeps no balance history).
  */
 function l1DetailWire(tx: PrimaryTransaction, d: L1ValidatorDetail, ctx: PChainTxContext): L1ValidatorDetailsTransactionWire | undefined {
-  const state = ctx.l1Validators.get(Buffer.from(d.validationId).toString('hex'));
+  const state = ctx.l1Validators.get(hexOf(d.validationId));
   const nodeId = d.nodeId.length > 0 ? d.nodeId : state?.nodeId;
   const subnetId = d.subnetId.length > 0 ? d.subnetId : state?.subnetId;
   if (!nodeId || !subnetId) return undefined;
@@ -162,7 +163,7 @@ export function pChainTransactionWire(tx: PrimaryTransaction, ctx: PChainTxConte
   if (d.subnetOwner) out.subnetOwnershipInfo = ownershipWire(ctx.hrp, d.subnetOwner);
   if (d.bls) out.blsCredentials = { publicKey: hex(d.bls.publicKey), proofOfPossession: hex(d.bls.proofOfPossession) };
   if (d.blockchain) {
-    const created = ctx.blockchains.get(Buffer.from(d.blockchain.blockchainId).toString('hex'));
+    const created = ctx.blockchains.get(hexOf(d.blockchain.blockchainId));
     const genesisData = created ? genesisDataWire(created.genesisJson, created.genesisData) : undefined;
     out.blockchainInfo = { chainName: d.blockchain.name, vmId: cb58(d.blockchain.vmId), ...(genesisData !== undefined ? { genesisData } : {}) };
   }

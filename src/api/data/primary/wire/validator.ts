@@ -1,6 +1,7 @@
 import type { Validator } from '../../../../store/queries/primary/validators.js';
 import { bech32, cb58, feePercent, hex, nodeIdText, seconds } from './format.js';
 import type { BlsCredentialsWire } from './p-chain-transaction.js';
+import { hexOf } from '../../../../lib/hex.js';
 
 export interface RewardsWire {
   validationRewardAmount: string;
@@ -101,7 +102,7 @@ export function validatorWire(v: Validator, ctx: ValidatorContext): ValidatorWir
     case 'completed':
       return completed(v, base, ctx.hrp);
     case 'active': {
-      const total = ctx.activeStake.get(Buffer.from(v.subnetId).toString('hex')) ?? 0n;
+      const total = ctx.activeStake.get(hexOf(v.subnetId)) ?? 0n;
       const uptime = v.uptime ?? 0;
       return {
         ...base,
