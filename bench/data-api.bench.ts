@@ -148,6 +148,7 @@ async function main(): Promise<void> {
     const listed = scenarios({ db, chains, samples, now });
     const plain = listed.plain.filter((s) => !only || only.test(s.label));
     const deep = listed.deep.filter((s) => !only || only.test(s.label));
+    if (plain.length + deep.length === 0) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no row (it is a regular expression: escape parentheses)`);
     for (const s of plain) await client.json(s.path(0));
 
     const walks: string[] = [];
