@@ -164,7 +164,8 @@ describe(`primary network indexed from a devnet process (${KIND})`, () => {
       const tx = await getPrimaryTransaction(t.db, onP ? P.id : X.id, idFromString(txID));
       expect(tx, name).toBeDefined();
       const hex = (await rpc(node.url, onP ? '/ext/bc/P' : '/ext/bc/X', onP ? 'platform.getTx' : 'avm.getTx', { txID, encoding: 'hex' })).result.tx;
-      expect(tx!.bytes).toEqual(decodeHexWithChecksum(hex));
+      const { rows: stored } = await t.db.query<{ bytes: Uint8Array }>('SELECT bytes FROM primary_txs WHERE chain = $1 AND tx_id = $2', [onP ? P.id : X.id, Buffer.from(tx!.txId)]);
+      expect(new Uint8Array(stored[0]!.bytes), name).toEqual(decodeHexWithChecksum(hex));
     }
 
     // The unspent UTXOs of each address are the node's UTXOs, byte for byte, the P-chain genesis allocations included

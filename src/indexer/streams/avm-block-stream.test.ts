@@ -55,7 +55,8 @@ describe.each(TEST_DATABASE_KINDS)('AvmBlockStream into %s', (kind) => {
       expect((await listPrimaryTransactions(t.db, { chain: X.id, addresses: [OWNER] })).items).toHaveLength(4);
       const assets = await getAssets(t.db, network.id, [AVAX_ID, create!.txId]);
       expect([...assets.values()].map((a) => [a.symbol, a.cap, a.createdAt])).toEqual(expect.arrayContaining([['AVAX', 'fixed', T0 + 5n], ['FXT', 'variable', T0 + 5n]]));
-      expect(sha256(create!.bytes)).toEqual(create!.txId);
+      const { rows: stored } = await t.db.query<{ bytes: Uint8Array }>('SELECT bytes FROM primary_txs WHERE chain = $1 AND tx_id = $2', [X.id, Buffer.from(create!.txId)]);
+      expect(sha256(new Uint8Array(stored[0]!.bytes))).toEqual(create!.txId);
     } finally {
       await t.dispose();
     }

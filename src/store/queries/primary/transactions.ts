@@ -47,7 +47,6 @@ export interface PrimaryTransaction {
   txIndex: number;
   txType: string;
   memo: Uint8Array;
-  bytes: Uint8Array;
   sourceChain?: Uint8Array;
   destinationChain?: Uint8Array;
   nodeId?: Uint8Array;
@@ -115,6 +114,10 @@ export async function getPrimaryTransaction(db: Queryable, chain: number, txId: 
 const STAKER_COLUMNS = 'st.tx_id AS st_tx_id, st.end_kind AS st_end_kind, st.end_tx_id AS st_end_tx_id, st.potential_reward AS st_potential_reward, '
   + 'st.validation_reward AS st_validation_reward, st.delegation_fees AS st_delegation_fees, st.delegator_reward AS st_delegator_reward';
 
+/** Every primary_txs column but the tx bytes: no answer shows them, and they were a fifth of a page's rows. */
+const TX_COLUMNS = ['chain', 'tx_id', 'block_height', 'block_id', 'block_timestamp', 'tx_index', 'tx_type', 'memo', 'source_chain', 'destination_chain',
+  'node_id', 'subnet_id', 'start_time', 'end_time', 'weight', 'delegation_shares', 'staking_tx_id', 'amounts', 'details'].map((c) => `t.${c}`).join(', ');
+
 /**
  * Txs by id, in the order given (ids the chain does not have are left out), with the staker each adds or ends
  * and their UTXOs. The tx rows and the UTXOs are asked for at once, on two connections when the pool has them.
@@ -123,10 +126,12 @@ export async function getPrimaryTransactions(db: Queryable, chain: number, txIds
   if (txIds.length === 0) return [];
   const [{ rows }, { emitted, consumed }] = await Promise.all([
     db.query<Row>(
-      `SELECT t.*, ${STAKER_COLUMNS} FROM unnest($2::bytea[]) AS k(tx_id) JOIN primary_txs t ON t.chain = $1 AND t.tx_id = k.tx_id
+      `SELECT ${TX_COLUMNS}, ${STAKER_COLUMNS} FROM unnest($2::bytea[]) AS k(tx_id) JOIN primary_txs t ON t.chain = $1 AND t.tx_id = k.tx_id
        LEFT JOIN primary_stakers st ON st.chain = t.chain AND st.tx_id = COALESCE(t.staking_tx_id, t.tx_id)`, [chain, txIds], KEY_LOOKUP),
     utxosOfTxs(db, txIds),
   ]);
+  const details = new Map(rows.map((r) => [hexOf(r.tx_id as Uint8Array), detailsOf(r.details)]));
+  const signedParts = await signedPartsLackingKeys(db, chain, details);
   const byId = new Map(rows.map((r) => [hexOf(r.tx_id as Uint8Array), r]));
   const out: PrimaryTransaction[] = [];
   for (const id of txIds) {
@@ -135,8 +140,8 @@ export async function getPrimaryTransactions(db: Queryable, chain: number, txIds
     if (!r) continue;
     const tx: PrimaryTransaction = {
       chain: Number(r.chain), txId: bytes(r.tx_id), blockHeight: big(r.block_height), blockId: bytes(r.block_id), blockTimestamp: big(r.block_timestamp),
-      txIndex: Number(r.tx_index), txType: r.tx_type as string, memo: bytes(r.memo), bytes: bytes(r.bytes),
-      amounts: amountsOf(r.amounts), details: withSigners(detailsOf(r.details), bytes(r.bytes).subarray(0, Number(r.unsigned_size))),
+      txIndex: Number(r.tx_index), txType: r.tx_type as string, memo: bytes(r.memo),
+      amounts: amountsOf(r.amounts), details: withSigners(details.get(key)!, signedParts.get(key)),
       consumedUtxos: consumed.get(key) ?? [], emittedUtxos: emitted.get(key) ?? [],
     };
     const set = <K extends keyof PrimaryTransaction>(k: K, v: PrimaryTransaction[K] | undefined) => {
@@ -157,9 +162,26 @@ export async function getPrimaryTransactions(db: Queryable, chain: number, txIds
   return out;
 }
 
+const lacksKeys = (d: TxDetails): boolean => d.evmInputs?.some((i) => i.credentials?.some((c) => !c.publicKey)) === true;
+
+/**
+ * The signed part of each tx (by hex id) whose C-chain export inputs carry signatures without their keys (rows an
+ * older Firn wrote), to recover the keys from; read only for those txs.
+ */
+async function signedPartsLackingKeys(db: Queryable, chain: number, details: ReadonlyMap<string, TxDetails>): Promise<Map<string, Uint8Array>> {
+  const out = new Map<string, Uint8Array>();
+  const wanted = [...details].filter(([, d]) => lacksKeys(d)).map(([key]) => Buffer.from(key, 'hex'));
+  if (wanted.length === 0) return out;
+  const { rows } = await db.query<{ tx_id: Uint8Array; signed_part: Uint8Array }>(
+    `SELECT t.tx_id, substring(t.bytes from 1 for t.unsigned_size) AS signed_part
+     FROM unnest($2::bytea[]) AS k(tx_id) JOIN primary_txs t ON t.chain = $1 AND t.tx_id = k.tx_id`, [chain, wanted], KEY_LOOKUP);
+  for (const r of rows) out.set(hexOf(r.tx_id), bytes(r.signed_part));
+  return out;
+}
+
 /** C-chain export inputs: the keys behind their signatures. */
-function withSigners(details: TxDetails, signedPart: Uint8Array): TxDetails {
-  if (details.evmInputs) details.evmInputs = details.evmInputs.map((i) => (i.credentials ? { ...i, credentials: withPublicKeys(signedPart, i.credentials) } : i));
+function withSigners(details: TxDetails, signedPart: Uint8Array | undefined): TxDetails {
+  if (details.evmInputs && signedPart) details.evmInputs = details.evmInputs.map((i) => (i.credentials ? { ...i, credentials: withPublicKeys(signedPart, i.credentials) } : i));
   return details;
 }
 

@@ -1,4 +1,6 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../../lib/hash.js';
 import { ensureChain, ensureNetwork, type ChainRef } from '../../registry.js';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
 import { listPrimaryBlocks, getPrimaryBlock, getPrimaryBlockById } from '../../queries/primary/blocks.js';
@@ -147,6 +149,23 @@ describe.each(TEST_DATABASE_KINDS)('primary-network writer and queries on %s', (
     const got = await getPrimaryTransaction(t.db, X.id, spender);
     expect(got?.emittedUtxos.map((u) => u.outputIndex)).toEqual([0, 1, 2]);
     expect(got?.consumedUtxos.map((u) => u.outputIndex)).toEqual([2, 1, 0]);
+  });
+
+  run('recovers the keys of C-chain export inputs stored without them (older rows) from the tx bytes', async () => {
+    const exportC = id(0x33);
+    const signer = sha256(new TextEncoder().encode('export input signer'));
+    const signedPart = Uint8Array.of(4, 5, 6);
+    const recovered = secp256k1.sign(sha256(signedPart), signer, { prehash: false, format: 'recovered' });
+    const signature = new Uint8Array([...recovered.subarray(1), recovered[0]!]);
+    const at = { height: 20n, time: 3000n, index: 0 };
+    const rows = emptyPrimaryRows();
+    rows.txs.push(tx(C, exportC, 'ExportTx', at, {
+      bytes: new Uint8Array([...signedPart, 0xee, 0xee]), unsignedSize: signedPart.length,
+      details: { evmInputs: [{ address: addr(0xe1), assetId: AVAX, amount: 5n, nonce: 1n, credentials: [{ signature }] }] },
+    }));
+    await t.db.transaction((q) => writePrimaryRows(q, rows));
+    const got = await getPrimaryTransaction(t.db, C.id, exportC);
+    expect(got?.details.evmInputs?.[0]?.credentials).toEqual([{ signature, publicKey: secp256k1.getPublicKey(signer, true) }]);
   });
 
   run('stores stakers and ends them with their rewards', async () => {

@@ -20,7 +20,7 @@ const ctx: PChainTxContext = { hrp: 'local', assets, l1Validators: new Map(), bl
 
 function tx(over: Partial<PrimaryTransaction>): PrimaryTransaction {
   return {
-    chain: 1, txId: id(0x11), blockHeight: 5n, blockId: id(0x55), blockTimestamp: 1000n, txIndex: 0, txType: 'BaseTx', memo: new Uint8Array(0), bytes: Uint8Array.of(1),
+    chain: 1, txId: id(0x11), blockHeight: 5n, blockId: id(0x55), blockTimestamp: 1000n, txIndex: 0, txType: 'BaseTx', memo: new Uint8Array(0),
     amounts: {}, details: {}, consumedUtxos: [], emittedUtxos: [], ...over,
   };
 }
