@@ -130,9 +130,9 @@ export async function getPrimaryTransactions(db: Queryable, chain: number, txIds
        LEFT JOIN primary_stakers st ON st.chain = t.chain AND st.tx_id = COALESCE(t.staking_tx_id, t.tx_id)`, [chain, txIds], KEY_LOOKUP),
     utxosOfTxs(db, txIds),
   ]);
-  const details = new Map(rows.map((r) => [hexOf(r.tx_id as Uint8Array), detailsOf(r.details)]));
-  const signedParts = await signedPartsLackingKeys(db, chain, details);
   const byId = new Map(rows.map((r) => [hexOf(r.tx_id as Uint8Array), r]));
+  const details = new Map([...byId].map(([key, r]) => [key, detailsOf(r.details)]));
+  const signedParts = await signedPartsLackingKeys(db, chain, details);
   const out: PrimaryTransaction[] = [];
   for (const id of txIds) {
     const key = hexOf(id);
