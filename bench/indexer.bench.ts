@@ -26,7 +26,7 @@ import { DEFAULT_PARAMS, paramsFromArgs } from './chain-generator/chain-params.j
 import { addressOf, keyFromLabel, signEip1559 } from './chain-generator/eip1559-signer.js';
 import { ensureChain, type CachedChain } from './chain-generator/generate-chain.js';
 import { npmFirnNodeOptions } from './firn-node-options.js';
-import { FIRN_CLI, cpuSeconds, currentRss, logIndexBuilt, peakRss, serveNode, startChild, treePids, waitFor, type Child } from './chain-generator/processes.js';
+import { FIRN_CLI, cpuSeconds, currentRss, logIndexBuilt, peakRss, rssParts, serveNode, startChild, treePids, waitFor, type Child } from './chain-generator/processes.js';
 import { ensurePonder, PONDER_BIN } from './ponder-project/install-ponder.js';
 import { writePonderProject } from './ponder-project/ponder-project.js';
 import { machine, writeSection } from './results.js';
@@ -282,6 +282,8 @@ interface Realtime {
   /** RSS of the indexer and of the node after the last realtime block. */
   indexerRss: number;
   nodeRss: number;
+  /** The node's RSS split into anonymous and file-backed pages. */
+  nodeRssParts?: { anon: number; file: number };
 }
 
 /**
@@ -329,9 +331,10 @@ async function realtime(chain: CachedChain, databaseUrl: string): Promise<Realti
     const head = Number(await rpc(url, 'eth_blockNumber', []));
     if (head !== height) throw new Error(`expected one block per tx: node head ${head}, expected ${height}`);
     const s = summarize(latencies);
+    const parts = rssParts(node.pid);
     const r: Realtime = {
       n: s.n, p50: s.p50, p99: s.p99, max: s.max, mean: s.mean, sendP50: summarize(sends).p50, pollMs,
-      indexerRss: currentRss(indexer.pid) ?? 0, nodeRss: currentRss(node.pid) ?? 0,
+      indexerRss: currentRss(indexer.pid) ?? 0, nodeRss: currentRss(node.pid) ?? 0, ...(parts ? { nodeRssParts: parts } : {}),
     };
     log(`  realtime: accept→queryable p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms over ${r.n} blocks; RSS then: indexer ${mb(r.indexerRss)}, node ${mb(r.nodeRss)}`);
     return r;
@@ -582,7 +585,7 @@ Realtime: the node automines a copy of the chain; the indexer (caught up, defaul
 follows it. ${o.rt.n} transactions are sent one at a time at random moments; latency runs from the node's reply (the
 block is accepted and durable) to a \`SELECT\` finding the block in \`evm_blocks\` (polled every 2 ms): p50 ${o.rt.p50.toFixed(1)} ms,
 p99 ${o.rt.p99.toFixed(1)} ms, max ${o.rt.max.toFixed(1)} ms (the node took ${o.rt.sendP50.toFixed(1)} ms p50 to build and accept each block).
-RSS after the last block: the indexer ${mb(o.rt.indexerRss)}; the node ${mb(o.rt.nodeRss)} (most of it the in-memory eth_getLogs index of the whole chain's logs).
+RSS after the last block: the indexer ${mb(o.rt.indexerRss)}; the node ${mb(o.rt.nodeRss)}${o.rt.nodeRssParts ? ` (${mb(o.rt.nodeRssParts.anon)} anonymous: its heaps; ${mb(o.rt.nodeRssParts.file)} file-backed: its binary and the LevelDB tables it maps, page cache the kernel reclaims)` : ''}; docs/architecture.md ("What a devnet node holds in memory") says what the node's share is made of.
 ` : ''}${ponderText}
 ### Against the targets
 

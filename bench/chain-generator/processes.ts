@@ -137,6 +137,16 @@ export function currentRss(pid: number): number | undefined {
   return statusKb(pid, 'VmRSS');
 }
 
+/**
+ * The resident set split: anonymous memory (heaps: what the process holds) and file-backed pages (its binary
+ * and the files it maps, e.g. LevelDB tables: page cache the kernel reclaims under pressure).
+ */
+export function rssParts(pid: number): { anon: number; file: number } | undefined {
+  const anon = statusKb(pid, 'RssAnon');
+  const file = statusKb(pid, 'RssFile');
+  return anon === undefined || file === undefined ? undefined : { anon, file };
+}
+
 /** A process and its descendants (to sum CPU and RSS over a tool that may fork). */
 export function treePids(pid: number): number[] {
   const out = [pid];
