@@ -59,9 +59,12 @@ const COLUMNS = `
   u.chain AS u_chain, u.creating_tx_id, u.consumable_on, u.block_height AS u_height, u.block_timestamp AS u_time, u.output_type, u.locktime,
   u.threshold, u.stakeable_locktime AS u_stakeable, u.staked, u.stake_start, u.stake_end, u.reward_type, u.group_id, u.payload, u.bytes,
   s.chain AS s_chain, s.consuming_tx_id, s.input_index, s.consumed_on, s.block_height AS s_height, s.block_timestamp AS s_time, s.credentials,
-  CASE WHEN u.utxo_id IS NOT NULL THEN ARRAY(SELECT o.address FROM primary_utxo_owners o WHERE o.utxo_id = u.utxo_id ORDER BY o.address) END AS owners`;
+  u.owners AS packed_owners,
+  CASE WHEN u.utxo_id IS NOT NULL AND u.owners IS NULL THEN ARRAY(SELECT o.address FROM primary_utxo_owners o WHERE o.utxo_id = u.utxo_id ORDER BY o.address) END AS owners`;
 
 type Row = Record<string, unknown>;
+
+const SHORT_ID_BYTES = 20;
 
 type StoredCredential = { signature: string; publicKey?: string };
 
@@ -74,7 +77,7 @@ function utxoOf(r: Row, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUt
     const created: UtxoCreation = {
       chain: Number(r.u_chain), creatingTxId: bytes(r.creating_tx_id), consumableOn: bytes(r.consumable_on), blockHeight: big(r.u_height),
       blockTimestamp: big(r.u_time), outputType: r.output_type as string, locktime: big(r.locktime), threshold: Number(r.threshold),
-      addresses: ((r.owners as Uint8Array[] | null) ?? []).map(bytes), staked: r.staked === true, bytes: bytes(r.bytes),
+      addresses: ownersOf(r), staked: r.staked === true, bytes: bytes(r.bytes),
     };
     const stakeable = maybeBig(r.u_stakeable);
     if (stakeable !== undefined) created.stakeableLocktime = stakeable;
@@ -101,6 +104,15 @@ function utxoOf(r: Row, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUt
     }
     out.consumed = consumed;
   }
+  return out;
+}
+
+/** A created UTXO's owners: packed with the UTXO (20 bytes each), or, in rows written before that, from primary_utxo_owners. */
+function ownersOf(r: Row): Uint8Array[] {
+  const packed = r.packed_owners as Uint8Array | null;
+  if (packed === null || packed === undefined) return ((r.owners as Uint8Array[] | null) ?? []).map(bytes);
+  const out: Uint8Array[] = [];
+  for (let at = 0; at + SHORT_ID_BYTES <= packed.length; at += SHORT_ID_BYTES) out.push(bytes(packed.subarray(at, at + SHORT_ID_BYTES)));
   return out;
 }
 

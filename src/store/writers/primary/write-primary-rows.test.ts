@@ -151,6 +151,26 @@ describe.each(TEST_DATABASE_KINDS)('primary-network writer and queries on %s', (
     expect(got?.consumedUtxos.map((u) => u.outputIndex)).toEqual([2, 1, 0]);
   });
 
+  run('reads the owners packed with a UTXO, and from primary_utxo_owners in rows written before they were', async () => {
+    const owned = id(0x34);
+    const at = { height: 30n, time: 4000n, index: 0 };
+    const rows = emptyPrimaryRows();
+    rows.blocks.push(block(X, 30n, 4000n, [owned], 'StandardBlock'));
+    rows.txs.push(tx(X, owned, 'BaseTx', at));
+    rows.utxos.push(
+      utxo(X, owned, 0, { locktime: 0n, threshold: 2, addresses: [addr(0xc3), addr(0xc1), addr(0xc2), addr(0xc1)] }, 1n, at),
+      utxo(X, owned, 1, { locktime: 0n, threshold: 0, addresses: [] }, 2n, at),
+    );
+    await t.db.transaction((q) => writePrimaryRows(q, rows));
+    const owners = async () => (await getPrimaryTransaction(t.db, X.id, owned))?.emittedUtxos.map((u) => u.created?.addresses);
+    const expected = [[addr(0xc1), addr(0xc2), addr(0xc3)], []];
+    expect(await owners()).toEqual(expected);
+    const { rows: packed } = await t.db.query<{ owners: Uint8Array }>('SELECT owners FROM primary_utxos WHERE creating_tx_id = $1 AND output_index = 0', [Buffer.from(owned)]);
+    expect(new Uint8Array(packed[0]!.owners)).toEqual(new Uint8Array([...addr(0xc1), ...addr(0xc2), ...addr(0xc3)]));
+    await t.db.query('UPDATE primary_utxos SET owners = NULL WHERE creating_tx_id = $1', [Buffer.from(owned)]);
+    expect(await owners()).toEqual(expected);
+  });
+
   run('recovers the keys of C-chain export inputs stored without them (older rows) from the tx bytes', async () => {
     const exportC = id(0x33);
     const signer = sha256(new TextEncoder().encode('export input signer'));

@@ -63,7 +63,7 @@ const TX_COLUMNS = [
 const UTXO_COLUMNS = [
   'utxo_id', 'chain', 'tx_id', 'output_index', 'creating_tx_id', 'created_on', 'consumable_on', 'block_height', 'block_timestamp', 'asset_id',
   'output_type', 'amount', 'locktime', 'threshold', 'stakeable_locktime', 'staked', 'stake_start', 'stake_end', 'reward_type', 'group_id',
-  'payload', 'bytes',
+  'payload', 'bytes', 'owners',
 ];
 const SPEND_COLUMNS = [
   'utxo_id', 'chain', 'consuming_tx_id', 'input_index', 'block_height', 'block_timestamp', 'consumed_on', 'created_on', 'tx_id', 'output_index',
@@ -85,11 +85,22 @@ const L1_COLUMNS = [
 ];
 const ASSET_COLUMNS = ['chain', 'asset_id', 'name', 'symbol', 'denomination', 'cap', 'asset_type', 'create_tx_id', 'block_height', 'block_timestamp', 'genesis'];
 
+const SHORT_ID_BYTES = 20;
+
+/** primary_utxos.owners: the distinct owners' 20-byte short ids, sorted and concatenated; null if one is not 20 bytes. */
+export function packOwners(addresses: readonly Uint8Array[]): Uint8Array | null {
+  if (addresses.some((a) => a.length !== SHORT_ID_BYTES)) return null;
+  const sorted = [...addresses].sort((a, b) => Buffer.compare(a, b)).filter((a, i, all) => i === 0 || Buffer.compare(a, all[i - 1]!) !== 0);
+  const out = new Uint8Array(sorted.length * SHORT_ID_BYTES);
+  sorted.forEach((a, i) => out.set(a, i * SHORT_ID_BYTES));
+  return out;
+}
+
 async function copyUtxos(db: Queryable, utxos: readonly UtxoRow[], known: boolean): Promise<void> {
   const values = utxos.map((u) => [
     u.utxoId, u.chain, u.txId, u.outputIndex, u.creatingTxId, u.createdOn, u.consumableOn, u.blockHeight, u.blockTimestamp, u.assetId,
     u.outputType, u.amount, u.locktime, u.threshold, u.stakeableLocktime, u.staked, u.stakeStart, u.stakeEnd, u.rewardType, u.groupId,
-    u.payload, u.bytes,
+    u.payload, u.bytes, packOwners(u.addresses),
   ]);
   const owners: unknown[][] = [];
   for (const u of utxos) {

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { packOwners } from './write-primary-rows.js';
+
+const addr = (b: number) => new Uint8Array(20).fill(b);
+
+describe('packOwners', () => {
+  it('sorts and concatenates distinct 20-byte owners', () => {
+    expect(packOwners([addr(3), addr(1), addr(3), addr(2)])).toEqual(new Uint8Array([...addr(1), ...addr(2), ...addr(3)]));
+  });
+
+  it('sorts by bytes, as PostgreSQL orders bytea', () => {
+    const a = new Uint8Array(20);
+    a[19] = 0xff;
+    const b = new Uint8Array(20);
+    b[0] = 1;
+    expect(packOwners([b, a])).toEqual(new Uint8Array([...a, ...b]));
+  });
+
+  it('packs no owners as empty bytes, and leaves owners that are not 20-byte ids to primary_utxo_owners', () => {
+    expect(packOwners([])).toEqual(new Uint8Array(0));
+    expect(packOwners([addr(1), new Uint8Array(32)])).toBeNull();
+  });
+});
