@@ -70,13 +70,14 @@ function decodeTransaction(
   const where = `block ${blockNumber} tx ${index}`;
   if (typeof rawTx === 'string') throw new EvmDecodeError(`${where}: the block was fetched without full transactions`);
   const t = asObject(rawTx, where);
-  const r = asObject(rawReceipt, `${where} receipt`);
+  const inReceipt = `${where} receipt`;
+  const r = asObject(rawReceipt, inReceipt);
   const txHash = hash(t, 'hash', where);
-  const receiptHash = hash(r, 'transactionHash', `${where} receipt`);
+  const receiptHash = hash(r, 'transactionHash', inReceipt);
   if (!sameBytes(txHash, receiptHash)) {
     throw new EvmDecodeError(`${where}: receipt is for ${toHex(receiptHash)}, not ${toHex(txHash)}`);
   }
-  const receiptBlock = hash(r, 'blockHash', `${where} receipt`);
+  const receiptBlock = hash(r, 'blockHash', inReceipt);
   if (!sameBytes(receiptBlock, blockHash)) {
     throw new EvmDecodeError(`${where}: receipt is from block ${toHex(receiptBlock)}, not ${toHex(blockHash)} (the chain moved while fetching)`);
   }
@@ -87,10 +88,10 @@ function decodeTransaction(
 
   const to = optAddress(t, 'to', where);
   const input = t.input !== undefined ? data(t, 'input', where) : data(t, 'data', where);
-  const gasUsed = quantity(r, 'gasUsed', `${where} receipt`);
+  const gasUsed = quantity(r, 'gasUsed', inReceipt);
   const declaredPrice = optQuantity(t, 'gasPrice', where);
   // pre-London nodes give no effectiveGasPrice: the legacy gasPrice is what was paid
-  const effectiveGasPrice = optQuantity(r, 'effectiveGasPrice', `${where} receipt`) ?? declaredPrice;
+  const effectiveGasPrice = optQuantity(r, 'effectiveGasPrice', inReceipt) ?? declaredPrice;
   if (effectiveGasPrice === undefined) throw new EvmDecodeError(`${where}: neither effectiveGasPrice nor gasPrice`);
 
   const tx: EvmTransactionRecord = {
@@ -112,22 +113,27 @@ function decodeTransaction(
     tx.to = to;
     if (input.length >= 4) tx.methodId = input.subarray(0, 4);
   }
-  setIfPresent(tx, 'contractAddress', optAddress(r, 'contractAddress', `${where} receipt`));
+  setIfPresent(tx, 'contractAddress', optAddress(r, 'contractAddress', inReceipt));
   setIfPresent(tx, 'maxFeePerGas', optQuantity(t, 'maxFeePerGas', where));
   setIfPresent(tx, 'maxPriorityFeePerGas', optQuantity(t, 'maxPriorityFeePerGas', where));
-  const status = optQuantity(r, 'status', `${where} receipt`);
+  const status = optQuantity(r, 'status', inReceipt);
   if (status !== undefined) tx.status = Number(status);
 
   const rawLogs = r.logs === undefined || r.logs === null ? [] : asArray(r.logs, `${where} receipt.logs`);
-  for (let j = 0; j < rawLogs.length; j++) logs.push(decodeLog(asObject(rawLogs[j], `${where} log ${j}`), blockNumber, index, `${where} log ${j}`));
+  for (let j = 0; j < rawLogs.length; j++) {
+    const inLog = `${where} log ${j}`;
+    logs.push(decodeLog(asObject(rawLogs[j], inLog), blockNumber, index, inLog));
+  }
   return tx;
 }
+
+const TOPIC_KEYS = ['topics[0]', 'topics[1]', 'topics[2]', 'topics[3]'];
 
 function decodeLog(l: WireObject, blockNumber: bigint, txIndex: number, where: string): EvmLogRecord {
   const rawTopics = asArray(l.topics, `${where}.topics`);
   if (rawTopics.length > 4) throw new EvmDecodeError(`${where}: ${rawTopics.length} topics`);
   const topics: Uint8Array[] = new Array(rawTopics.length);
-  for (let k = 0; k < rawTopics.length; k++) topics[k] = parseFixedData(rawTopics[k], 32, `${where}.topics[${k}]`);
+  for (let k = 0; k < rawTopics.length; k++) topics[k] = parseFixedData(rawTopics[k], 32, where, TOPIC_KEYS[k]);
   return {
     blockNumber,
     logIndex: smallQuantity(l, 'logIndex', where),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optQuantity, parseData, parseQuantity, smallQuantity } from './wire.js';
+import { fixedData, optQuantity, parseData, parseQuantity, quantity, smallQuantity } from './wire.js';
 
 describe('wire readers', () => {
   it('reads hex quantities (leading zeros tolerated) and JSON integers', () => {
@@ -21,5 +21,25 @@ describe('wire readers', () => {
     expect(parseData('0x', 'd')).toHaveLength(0);
     expect(() => parseData('0x0', 'd')).toThrow(/expected hex data/);
     expect(() => parseData('00', 'd')).toThrow(/expected hex data/);
+  });
+
+  it('decodes short and long data alike, in either case, and refuses any non-hex character', () => {
+    for (const length of [1, 20, 31, 32, 33, 64, 300]) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 37 + 11) & 255);
+      const hex = Buffer.from(bytes).toString('hex');
+      expect(parseData(`0x${hex}`, 'd')).toEqual(bytes);
+      expect(parseData(`0X${hex.toUpperCase()}`, 'd')).toEqual(bytes);
+      for (const at of [0, hex.length - 1]) {
+        for (const bad of ['g', 'x', ' ', '\u0100', '\u0130']) {
+          expect(() => parseData(`0x${hex.slice(0, at)}${bad}${hex.slice(at + 1)}`, 'd'), `${length} bytes, ${JSON.stringify(bad)} at ${at}`).toThrow(/d: expected hex data/);
+        }
+      }
+    }
+  });
+
+  it('names the field in its errors', () => {
+    expect(() => quantity({ gas: 'x' }, 'gas', 'block 5 tx 1')).toThrow('block 5 tx 1.gas: expected a hex quantity, got "x"');
+    expect(() => fixedData({ hash: '0x00' }, 'hash', 32, 'block 5')).toThrow('block 5.hash: expected 32 bytes, got 1');
+    expect(() => parseData(7, 'block 5 log 0', 'topics[2]')).toThrow('block 5 log 0.topics[2]: expected hex data, got 7');
   });
 });

@@ -32,34 +32,69 @@ export function asArray(v: unknown, where: string): unknown[] {
   return v;
 }
 
-export function parseQuantity(v: unknown, where: string): bigint {
+/** `where.key`, or `where` alone: built only for an error message (a block has hundreds of fields). */
+const at = (where: string, key?: string): string => (key === undefined ? where : `${where}.${key}`);
+
+export function parseQuantity(v: unknown, where: string, key?: string): bigint {
   if (typeof v === 'string' && QUANTITY.test(v)) return BigInt(v);
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-  throw new EvmDecodeError(`${where}: expected a hex quantity, got ${show(v)}`);
+  throw new EvmDecodeError(`${at(where, key)}: expected a hex quantity, got ${show(v)}`);
 }
 
-export function parseData(v: unknown, where: string): Uint8Array {
-  if (typeof v === 'string' && v.length % 2 === 0 && v.charCodeAt(0) === 48 && (v.charCodeAt(1) | 0x20) === 120) {
-    // Buffer's hex decoding stops at the first pair that is not hex: a short result means bad input
-    const buf = Buffer.from(v.slice(2), 'hex');
-    if (buf.byteLength * 2 === v.length - 2) return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+/** Hex digit values by char code; -1 for anything else. */
+const HEX_DIGITS = new Int8Array(128).fill(-1);
+for (let i = 0; i < 10; i++) HEX_DIGITS[48 + i] = i;
+for (let i = 0; i < 6; i++) HEX_DIGITS[65 + i] = HEX_DIGITS[97 + i] = 10 + i;
+
+/**
+ * Hashes, addresses and topics decoded in JS: for up to 32 bytes a loop costs about half of Buffer's hex decoder,
+ * whose per-call set-up dominates at that size (it wins above ~48 bytes).
+ */
+const SHORT_HEX_BYTES = 32;
+
+/** `0x`-prefixed hex (even length checked by the caller) as bytes; undefined at the first non-hex character. */
+function decodeShortHex(v: string): Uint8Array | undefined {
+  const n = (v.length - 2) >> 1;
+  const out = new Uint8Array(n);
+  for (let i = 0, j = 2; i < n; i++, j += 2) {
+    const a = v.charCodeAt(j);
+    const b = v.charCodeAt(j + 1);
+    const hi = a < 128 ? HEX_DIGITS[a]! : -1;
+    const lo = b < 128 ? HEX_DIGITS[b]! : -1;
+    if ((hi | lo) < 0) return undefined;
+    out[i] = (hi << 4) | lo;
   }
-  throw new EvmDecodeError(`${where}: expected hex data, got ${show(v)}`);
+  return out;
 }
 
-export function parseFixedData(v: unknown, length: number, where: string): Uint8Array {
-  const bytes = parseData(v, where);
-  if (bytes.length !== length) throw new EvmDecodeError(`${where}: expected ${length} bytes, got ${bytes.length}`);
+export function parseData(v: unknown, where: string, key?: string): Uint8Array {
+  if (typeof v === 'string' && v.length % 2 === 0 && v.charCodeAt(0) === 48 && (v.charCodeAt(1) | 0x20) === 120) {
+    if (v.length <= 2 + 2 * SHORT_HEX_BYTES) {
+      const bytes = decodeShortHex(v);
+      if (bytes) return bytes;
+    } else if (Buffer.byteLength(v, 'utf8') === v.length) {
+      // ASCII only (checked above: Buffer's decoder reads a character by its low byte, so 'İ', U+0130, would pass as
+      // '0'), and its decoding stops at the first pair that is not hex: a short result means bad input
+      const buf = Buffer.from(v.slice(2), 'hex');
+      if (buf.byteLength * 2 === v.length - 2) return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+  }
+  throw new EvmDecodeError(`${at(where, key)}: expected hex data, got ${show(v)}`);
+}
+
+export function parseFixedData(v: unknown, length: number, where: string, key?: string): Uint8Array {
+  const bytes = parseData(v, where, key);
+  if (bytes.length !== length) throw new EvmDecodeError(`${at(where, key)}: expected ${length} bytes, got ${bytes.length}`);
   return bytes;
 }
 
 export function quantity(o: WireObject, key: string, where: string): bigint {
-  return parseQuantity(o[key], `${where}.${key}`);
+  return parseQuantity(o[key], where, key);
 }
 
 export function optQuantity(o: WireObject, key: string, where: string): bigint | undefined {
   const v = o[key];
-  return v === undefined || v === null ? undefined : parseQuantity(v, `${where}.${key}`);
+  return v === undefined || v === null ? undefined : parseQuantity(v, where, key);
 }
 
 /** A quantity that must fit a JS number (indexes, counts, sizes). */
@@ -70,16 +105,16 @@ export function smallQuantity(o: WireObject, key: string, where: string): number
 }
 
 export function data(o: WireObject, key: string, where: string): Uint8Array {
-  return parseData(o[key], `${where}.${key}`);
+  return parseData(o[key], where, key);
 }
 
 export function optData(o: WireObject, key: string, where: string): Uint8Array | undefined {
   const v = o[key];
-  return v === undefined || v === null ? undefined : parseData(v, `${where}.${key}`);
+  return v === undefined || v === null ? undefined : parseData(v, where, key);
 }
 
 export function fixedData(o: WireObject, key: string, length: number, where: string): Uint8Array {
-  return parseFixedData(o[key], length, `${where}.${key}`);
+  return parseFixedData(o[key], length, where, key);
 }
 
 export function optFixedData(o: WireObject, key: string, length: number, where: string): Uint8Array | undefined {
