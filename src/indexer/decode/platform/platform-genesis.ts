@@ -1,5 +1,6 @@
 import { parseAddress } from '../../../lib/bech32-address.js';
 import { idFromString, nodeIdFromString } from '../../../lib/cb58.js';
+import { hexToBytes } from '../../../lib/hex.js';
 import type { BlockchainRow, Owners, PrimaryRows, StakerRow, StakerSnapshotRow } from '../../../store/writers/primary/rows.js';
 import { emptyPrimaryRows } from '../../../store/writers/primary/rows.js';
 import type { BlockchainJson, CurrentStakerJson, OwnerJson, PlatformUtxo } from '../../sources/primary/platform-api.js';
@@ -101,7 +102,7 @@ function stakerFromJson(chain: number, v: CurrentStakerJson, place: { txId: Uint
     startTime: BigInt(v.startTime), endTime: BigInt(v.endTime), weight: BigInt(v.weight ?? v.stakeAmount ?? '0'),
     ...(shares !== undefined ? { delegationShares: shares } : {}), ...(rewardOwner ? { rewardOwner } : {}),
     ...(delegationRewardOwner ? { delegationRewardOwner } : {}),
-    ...(v.signer ? { bls: { publicKey: hexBytes(v.signer.publicKey), proofOfPossession: hexBytes(v.signer.proofOfPossession) } } : {}),
+    ...(v.signer ? { bls: { publicKey: signerBytes(v, 'publicKey', 48), proofOfPossession: signerBytes(v, 'proofOfPossession', 96) } } : {}),
     blockHeight: place.blockHeight, txIndex: place.txIndex, blockTimestamp: place.blockTimestamp, genesis: true,
   };
 }
@@ -113,8 +114,17 @@ function blockchainFromJson(chain: number, b: BlockchainJson, time: bigint): Blo
   };
 }
 
-function hexBytes(hex: string): Uint8Array {
-  return new Uint8Array(Buffer.from(hex.replace(/^0x/, ''), 'hex'));
+/** A BLS key or proof of possession as getCurrentValidators gives it (0x hex, no checksum), of its exact length. */
+function signerBytes(v: CurrentStakerJson, field: 'publicKey' | 'proofOfPossession', length: number): Uint8Array {
+  const text = v.signer![field];
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = hexToBytes(text);
+  } catch {
+    bytes = undefined;
+  }
+  if (!bytes || bytes.length !== length) throw new Error(`validator ${v.nodeID} (${v.txID}): signer.${field} is not ${length} bytes of hex: ${JSON.stringify(text).slice(0, 40)}`);
+  return bytes;
 }
 
 /** What getCurrentValidators says about current stakers (validators, and the delegators of those asked by node id). */

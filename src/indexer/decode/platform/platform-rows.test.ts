@@ -101,6 +101,20 @@ describe('P-chain genesis from the node\'s APIs', () => {
     expect(rows.known.blockchains.map((b) => [b.name, b.genesisData.length > 0])).toEqual([['firn-test-chain', true], ['C-Chain', false]]);
   });
 
+  it("takes a JSON validator's BLS signer at its exact lengths and refuses a malformed one", () => {
+    const publicKey = new Uint8Array(48).fill(0xab);
+    const proofOfPossession = new Uint8Array(96).fill(0xcd);
+    const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`;
+    const rowsWith = (signer: { publicKey: string; proofOfPossession: string }) => platformGenesisRows(ctx, {
+      validators: [{ ...validator(new Uint8Array(32).fill(0xe1), 100n, 4), signer }], txs: new Map(), blockchains: [], firstBlockTime: 400n,
+    });
+    expect(rowsWith({ publicKey: hex(publicKey), proofOfPossession: hex(proofOfPossession) }).known.stakers[0]!.bls).toEqual({ publicKey, proofOfPossession });
+    for (const bad of [hex(publicKey).slice(0, -2), `${hex(publicKey)}00`, `0x${'zz'.repeat(48)}`, `0x${'İ0'.repeat(48)}`]) {
+      expect(() => rowsWith({ publicKey: bad, proofOfPossession: hex(proofOfPossession) })).toThrow(/signer.publicKey is not 48 bytes of hex/);
+    }
+    expect(() => rowsWith({ publicKey: hex(publicKey), proofOfPossession: hex(publicKey) })).toThrow(/signer.proofOfPossession is not 96 bytes/);
+  });
+
   it('reads uptimes and potential rewards of current validators and their delegators', () => {
     const snap = stakerSnapshots(1, [validator(addValidator.id, 100n, 1)], 999n);
     expect(snap.map((s) => [s.uptime, s.potentialReward, s.connected, s.observedAt])).toEqual([[98.5, 12n, true, 999n], [undefined, 3n, undefined, 999n]]);
