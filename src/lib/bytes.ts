@@ -9,6 +9,14 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
+/** Whether two byte strings are equal. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  const n = a.length;
+  if (b.length !== n) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;

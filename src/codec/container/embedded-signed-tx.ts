@@ -2,6 +2,7 @@ import { sha256 } from '../../lib/hash.js';
 import type { LinearReader } from '../linear/reader.js';
 import type { LinearWriter } from '../linear/writer.js';
 import { avalanchejsCodec, codecTypeTable, codecWithTypes, type AjsCodec, type AjsSerializable, type AjsVm } from './avalanchejs.js';
+import { sameBytes } from '../../lib/bytes.js';
 
 /**
  * Signed txs embedded in P/X blocks: `u32 typeID + unsigned fields | u32 nCreds | creds`, i.e. the standalone signed
@@ -124,8 +125,3 @@ function measure(buf: Uint8Array, vm: TxVm): number | { reason: string } {
   }
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}

@@ -4,6 +4,7 @@ import type { Queryable } from '../../../store/database/database.js';
 import { chainHasIndexedBlocks, chainsWithIndexedBlocks } from '../../../store/queries/evm-api/indexed-chains.js';
 import { listChains, listNetworks, type ChainRef, type NetworkRef } from '../../../store/registry.js';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../http/errors/http-errors.js';
+import { sameBytes } from '../../../lib/bytes.js';
 
 /** The network names of the real service (`testnet` ≡ `fuji`). */
 export const PUBLIC_NETWORK_NAMES = ['mainnet', 'fuji', 'testnet'] as const;
@@ -33,9 +34,6 @@ const PRIMARY_SUBNET = idFromString(ZERO_ID_STRING);
 const CB58_ID = /^[1-9A-HJ-NP-Za-km-z]{32,60}$/;
 const EVM_CHAIN_ID = /^[0-9]{1,19}$/;
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
-}
 
 /** Whether an EVM chain is the primary network's C-chain (the EVM chain of the primary subnet). */
 export function isCChain(chain: ChainRef): boolean {

@@ -1,3 +1,4 @@
+import { sameBytes } from '../../../lib/bytes.js';
 interface Entry {
   bytes: Uint8Array;
   text: string;
@@ -22,12 +23,6 @@ function keyOf(b: Uint8Array): number {
   return h & 0x3fffffff;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  const n = a.length;
-  if (b.length !== n) return false;
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /**
  * A bounded cache of an encoding of bytes (cb58 ids, bech32 addresses). Pages repeat the same ids and

@@ -1,6 +1,7 @@
+import { sameBytes } from '../../../lib/bytes.js';
 import type { EvmBlockRecord, EvmLogRecord, EvmTransactionRecord } from '../../../store/writers/evm/evm-batch.js';
 import {
-  address, asArray, asObject, data, EvmDecodeError, hash, optAddress, optData, optQuantity, parseFixedData, quantity, sameBytes, smallQuantity, toHex,
+  address, asArray, asObject, data, EvmDecodeError, hash, optAddress, optData, optQuantity, parseFixedData, quantity, smallQuantity, toHex,
   type WireObject,
 } from './wire.js';
 

@@ -1,5 +1,6 @@
 import type { EvmInternalTransactionRecord, EvmTransactionRecord } from '../../../store/writers/evm/evm-batch.js';
-import { asArray, asObject, EvmDecodeError, hash, optAddress, optQuantity, quantity, address, sameBytes, toHex, type WireObject } from './wire.js';
+import { asArray, asObject, EvmDecodeError, hash, optAddress, optQuantity, quantity, address, toHex, type WireObject } from './wire.js';
+import { sameBytes } from '../../../lib/bytes.js';
 
 /** A contract a CREATE/CREATE2 frame below the top-level call made, and that survived its transaction. */
 export interface TracedCreation {

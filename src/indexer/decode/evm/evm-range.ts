@@ -5,7 +5,8 @@ import { decodeBlock } from './block.js';
 import { flattenBlockTraces } from './call-trace.js';
 import { decodeTeleporterMessage } from './teleporter.js';
 import { decodeTokenTransfers } from './token-transfers.js';
-import { EvmDecodeError, sameBytes, toHex } from './wire.js';
+import { sameBytes } from '../../../lib/bytes.js';
+import { EvmDecodeError, toHex } from './wire.js';
 
 /** What the node answered for one block. */
 export interface RawEvmBlock {

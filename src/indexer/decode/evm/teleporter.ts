@@ -1,6 +1,6 @@
 import type { EvmLogRecord, EvmTeleporterMessageRecord } from '../../../store/writers/evm/evm-batch.js';
 import { addressWord, eventTopic, smallUint, uint, wordAt } from './abi.js';
-import { sameBytes } from './wire.js';
+import { sameBytes } from '../../../lib/bytes.js';
 
 // TeleporterMessage = (uint256 messageNonce, address originSenderAddress, bytes32 destinationBlockchainID,
 //   address destinationAddress, uint256 requiredGasLimit, address[] allowedRelayerAddresses,

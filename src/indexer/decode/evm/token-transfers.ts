@@ -1,6 +1,6 @@
 import type { EvmLogRecord, EvmTokenTransferRecord, TokenStandard } from '../../../store/writers/evm/evm-batch.js';
 import { addressWord, eventTopic, uint, uintArrayAt, wordAt } from './abi.js';
-import { sameBytes } from './wire.js';
+import { sameBytes } from '../../../lib/bytes.js';
 
 export const TRANSFER_TOPIC = eventTopic('Transfer(address,address,uint256)');
 export const TRANSFER_SINGLE_TOPIC = eventTopic('TransferSingle(address,address,address,uint256,uint256)');

@@ -126,11 +126,6 @@ export const address = (o: WireObject, key: string, where: string): Uint8Array =
 export const optAddress = (o: WireObject, key: string, where: string): Uint8Array | undefined => optFixedData(o, key, 20, where);
 export const hash = (o: WireObject, key: string, where: string): Uint8Array => fixedData(o, key, 32, where);
 
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 export function toHex(bytes: Uint8Array): string {
   return bytesToHex(bytes);

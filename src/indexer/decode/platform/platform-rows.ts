@@ -7,7 +7,8 @@ import type { TransferableOutput, TxOutput } from './avax-components.js';
 import { conversionIdOf, conversionValidationId, l1MessageOfWarp, type L1Message } from './l1-messages.js';
 import { PLATFORM_BLOCK_TYPE_NAMES, type DecodedPlatformContainer } from './platform-container.js';
 import type { PlatformTx, PlatformUnsignedTx } from './platform-tx.js';
-import { addressTxsOf, AssetSums, hexKey, sameBytes, spendRowOf, utxoRowOf, type CreatedOutput, type TxPlace } from './rows-common.js';
+import { sameBytes } from '../../../lib/bytes.js';
+import { addressTxsOf, AssetSums, hexKey, spendRowOf, utxoRowOf, type CreatedOutput, type TxPlace } from './rows-common.js';
 
 /** What the P-chain rows are built against. */
 export interface PlatformChainContext {

@@ -129,10 +129,5 @@ export function credentialSignatures(
   });
 }
 
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 export const hexKey = (b: Uint8Array): string => Buffer.from(b).toString('hex');

@@ -3,6 +3,7 @@ import { JsonRpcClient, RpcError, TransportError, type JsonRpcClientOptions } fr
 import { mapConcurrent, type DecodedContainer, type PrimaryBlockSource, type SourcedBlock } from './block-source.js';
 import { decodeNodeHex } from './container-bytes.js';
 import { parseContainerRange, parseNodeTime, type ContainerJson } from './index-api-json.js';
+import { sameBytes } from '../../../lib/bytes.js';
 
 export interface NodeBlockSourceOptions<B extends DecodedContainer> {
   /** The node's base URL, e.g. http://127.0.0.1:9650. */
@@ -125,6 +126,3 @@ export class NodeBlockSource<B extends DecodedContainer> implements PrimaryBlock
   }
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}

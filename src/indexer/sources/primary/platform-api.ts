@@ -4,6 +4,7 @@ import { sha256 } from '../../../lib/hash.js';
 import { PVM_TYPES, readUtxo, type TxOutput } from '../../decode/platform/avax-components.js';
 import { JsonRpcClient, RpcError, type JsonRpcClientOptions } from '../json-rpc-client.js';
 import { decodeNodeHex } from './container-bytes.js';
+import { sameBytes } from '../../../lib/bytes.js';
 
 /** A P-chain UTXO (avax.UTXO) as the node serves it. */
 export interface PlatformUtxo {
@@ -157,6 +158,3 @@ export class AvmApi {
   }
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}

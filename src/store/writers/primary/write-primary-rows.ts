@@ -5,6 +5,7 @@ import type {
   AddressTxRow, AssetRow, BlockchainRow, PrimaryRows, StakerRow, SubnetRow, UtxoRow,
 } from './rows.js';
 import { copyIgnoringDuplicates, lockAtomicLinks, withValues } from './sql-values.js';
+import { sameBytes } from '../../../lib/bytes.js';
 
 /**
  * Writes one batch of primary-network rows inside the caller's transaction: bulk COPY for new rows, set-based
@@ -315,6 +316,3 @@ async function copyAssets(db: Queryable, assets: readonly AssetRow[], known: boo
   else await db.copyRows('primary_assets', ASSET_COLUMNS, values);
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
