@@ -23,18 +23,10 @@ describe('wire readers', () => {
     expect(() => parseData('00', 'd')).toThrow(/expected hex data/);
   });
 
-  it('decodes short and long data alike, in either case, and refuses any non-hex character', () => {
-    for (const length of [1, 20, 31, 32, 33, 64, 300]) {
-      const bytes = Uint8Array.from({ length }, (_, i) => (i * 37 + 11) & 255);
-      const hex = Buffer.from(bytes).toString('hex');
-      expect(parseData(`0x${hex}`, 'd')).toEqual(bytes);
-      expect(parseData(`0X${hex.toUpperCase()}`, 'd')).toEqual(bytes);
-      for (const at of [0, hex.length - 1]) {
-        for (const bad of ['g', 'x', ' ', '\u0100', '\u0130']) {
-          expect(() => parseData(`0x${hex.slice(0, at)}${bad}${hex.slice(at + 1)}`, 'd'), `${length} bytes, ${JSON.stringify(bad)} at ${at}`).toThrow(/d: expected hex data/);
-        }
-      }
-    }
+  it('requires the 0x prefix and refuses what decodeHex refuses', () => {
+    expect(parseData(`0x${'ab'.repeat(40)}`, 'd')).toEqual(new Uint8Array(40).fill(0xab));
+    expect(() => parseData('ab'.repeat(40), 'd')).toThrow(/d: expected hex data/);
+    expect(() => parseData(`0x${'İ0'.repeat(40)}`, 'd')).toThrow(/d: expected hex data/);
   });
 
   it('names the field in its errors', () => {

@@ -1,4 +1,4 @@
-import { bytesToHex } from '../../../lib/hex.js';
+import { bytesToHex, decodeHex } from '../../../lib/hex.js';
 
 /**
  * Readers for the JSON an EVM node answers (hex quantities and data), with the path of the field in errors.
@@ -41,43 +41,11 @@ export function parseQuantity(v: unknown, where: string, key?: string): bigint {
   throw new EvmDecodeError(`${at(where, key)}: expected a hex quantity, got ${show(v)}`);
 }
 
-/** Hex digit values by char code; -1 for anything else. */
-const HEX_DIGITS = new Int8Array(128).fill(-1);
-for (let i = 0; i < 10; i++) HEX_DIGITS[48 + i] = i;
-for (let i = 0; i < 6; i++) HEX_DIGITS[65 + i] = HEX_DIGITS[97 + i] = 10 + i;
-
-/**
- * Hashes, addresses and topics decoded in JS: for up to 32 bytes a loop costs about half of Buffer's hex decoder,
- * whose per-call set-up dominates at that size (it wins above ~48 bytes).
- */
-const SHORT_HEX_BYTES = 32;
-
-/** `0x`-prefixed hex (even length checked by the caller) as bytes; undefined at the first non-hex character. */
-function decodeShortHex(v: string): Uint8Array | undefined {
-  const n = (v.length - 2) >> 1;
-  const out = new Uint8Array(n);
-  for (let i = 0, j = 2; i < n; i++, j += 2) {
-    const a = v.charCodeAt(j);
-    const b = v.charCodeAt(j + 1);
-    const hi = a < 128 ? HEX_DIGITS[a]! : -1;
-    const lo = b < 128 ? HEX_DIGITS[b]! : -1;
-    if ((hi | lo) < 0) return undefined;
-    out[i] = (hi << 4) | lo;
-  }
-  return out;
-}
-
 export function parseData(v: unknown, where: string, key?: string): Uint8Array {
-  if (typeof v === 'string' && v.length % 2 === 0 && v.charCodeAt(0) === 48 && (v.charCodeAt(1) | 0x20) === 120) {
-    if (v.length <= 2 + 2 * SHORT_HEX_BYTES) {
-      const bytes = decodeShortHex(v);
-      if (bytes) return bytes;
-    } else if (Buffer.byteLength(v, 'utf8') === v.length) {
-      // ASCII only (checked above: Buffer's decoder reads a character by its low byte, so 'İ', U+0130, would pass as
-      // '0'), and its decoding stops at the first pair that is not hex: a short result means bad input
-      const buf = Buffer.from(v.slice(2), 'hex');
-      if (buf.byteLength * 2 === v.length - 2) return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-    }
+  // The 0x prefix is required here (decodeHex would take bare hex too)
+  if (typeof v === 'string' && v.charCodeAt(0) === 48 && (v.charCodeAt(1) | 0x20) === 120) {
+    const bytes = decodeHex(v);
+    if (bytes) return bytes;
   }
   throw new EvmDecodeError(`${at(where, key)}: expected hex data, got ${show(v)}`);
 }

@@ -1,6 +1,6 @@
 import { parseAddress } from '../../../lib/bech32-address.js';
 import { idFromString, nodeIdFromString } from '../../../lib/cb58.js';
-import { hexToBytes } from '../../../lib/hex.js';
+import { decodeHex } from '../../../lib/hex.js';
 import type { BlockchainRow, Owners, PrimaryRows, StakerRow, StakerSnapshotRow } from '../../../store/writers/primary/rows.js';
 import { emptyPrimaryRows } from '../../../store/writers/primary/rows.js';
 import type { BlockchainJson, CurrentStakerJson, OwnerJson, PlatformUtxo } from '../../sources/primary/platform-api.js';
@@ -117,12 +117,7 @@ function blockchainFromJson(chain: number, b: BlockchainJson, time: bigint): Blo
 /** A BLS key or proof of possession as getCurrentValidators gives it (0x hex, no checksum), of its exact length. */
 function signerBytes(v: CurrentStakerJson, field: 'publicKey' | 'proofOfPossession', length: number): Uint8Array {
   const text = v.signer![field];
-  let bytes: Uint8Array | undefined;
-  try {
-    bytes = hexToBytes(text);
-  } catch {
-    bytes = undefined;
-  }
+  const bytes = decodeHex(text);
   if (!bytes || bytes.length !== length) throw new Error(`validator ${v.nodeID} (${v.txID}): signer.${field} is not ${length} bytes of hex: ${JSON.stringify(text).slice(0, 40)}`);
   return bytes;
 }
