@@ -1,5 +1,6 @@
 import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import type { RewardType } from '../../writers/primary/rows.js';
+import { unpackOwners } from '../../writers/primary/packed-owners.js';
 import { hexOf } from '../../../lib/hex.js';
 import { big, bytes, maybeBig, maybeBytes, maybeNumber } from './common.js';
 import { withPublicKeys, type CredentialSignature } from './credentials.js';
@@ -64,8 +65,6 @@ const COLUMNS = `
 
 type Row = Record<string, unknown>;
 
-const SHORT_ID_BYTES = 20;
-
 type StoredCredential = { signature: string; publicKey?: string };
 
 function utxoOf(r: Row, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUtxo {
@@ -107,13 +106,10 @@ function utxoOf(r: Row, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUt
   return out;
 }
 
-/** A created UTXO's owners: packed with the UTXO (20 bytes each), or, in rows written before that, from primary_utxo_owners. */
+/** A created UTXO's owners: packed with the UTXO, or, in rows written before that, from primary_utxo_owners. */
 function ownersOf(r: Row): Uint8Array[] {
   const packed = r.packed_owners as Uint8Array | null;
-  if (packed === null || packed === undefined) return ((r.owners as Uint8Array[] | null) ?? []).map(bytes);
-  const out: Uint8Array[] = [];
-  for (let at = 0; at + SHORT_ID_BYTES <= packed.length; at += SHORT_ID_BYTES) out.push(bytes(packed.subarray(at, at + SHORT_ID_BYTES)));
-  return out;
+  return packed === null || packed === undefined ? ((r.owners as Uint8Array[] | null) ?? []).map(bytes) : unpackOwners(packed);
 }
 
 function hexBytes(h: string): Uint8Array {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { packOwners } from './write-primary-rows.js';
+import { packOwners, unpackOwners } from './packed-owners.js';
 
 const addr = (b: number) => new Uint8Array(20).fill(b);
 
-describe('packOwners', () => {
+describe('packed owners', () => {
   it('sorts and concatenates distinct 20-byte owners', () => {
     expect(packOwners([addr(3), addr(1), addr(3), addr(2)])).toEqual(new Uint8Array([...addr(1), ...addr(2), ...addr(3)]));
   });
@@ -19,5 +19,17 @@ describe('packOwners', () => {
   it('packs no owners as empty bytes, and leaves owners that are not 20-byte ids to primary_utxo_owners', () => {
     expect(packOwners([])).toEqual(new Uint8Array(0));
     expect(packOwners([addr(1), new Uint8Array(32)])).toBeNull();
+  });
+
+  it('unpacks what it packed, each owner a copy of its own', () => {
+    const packed = packOwners([addr(7), addr(5)])!;
+    const owners = unpackOwners(packed);
+    expect(owners).toEqual([addr(5), addr(7)]);
+    packed.fill(0);
+    expect(owners).toEqual([addr(5), addr(7)]);
+    expect(unpackOwners(new Uint8Array(0))).toEqual([]);
+    const fromDatabase = unpackOwners(Buffer.from(packOwners([addr(1)])!));
+    expect(fromDatabase).toEqual([addr(1)]);
+    expect(Buffer.isBuffer(fromDatabase[0])).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import type {
 } from './rows.js';
 import { copyIgnoringDuplicates, lockAtomicLinks, withValues } from './sql-values.js';
 import { sameBytes } from '../../../lib/bytes.js';
+import { packOwners } from './packed-owners.js';
 
 /**
  * Writes one batch of primary-network rows inside the caller's transaction: bulk COPY for new rows, set-based
@@ -85,17 +86,6 @@ const L1_COLUMNS = [
   'remaining_balance_owner', 'deactivation_owner', 'created_tx_id', 'block_height', 'block_timestamp', 'updated_height',
 ];
 const ASSET_COLUMNS = ['chain', 'asset_id', 'name', 'symbol', 'denomination', 'cap', 'asset_type', 'create_tx_id', 'block_height', 'block_timestamp', 'genesis'];
-
-const SHORT_ID_BYTES = 20;
-
-/** primary_utxos.owners: the distinct owners' 20-byte short ids, sorted and concatenated; null if one is not 20 bytes. */
-export function packOwners(addresses: readonly Uint8Array[]): Uint8Array | null {
-  if (addresses.some((a) => a.length !== SHORT_ID_BYTES)) return null;
-  const sorted = [...addresses].sort((a, b) => Buffer.compare(a, b)).filter((a, i, all) => i === 0 || Buffer.compare(a, all[i - 1]!) !== 0);
-  const out = new Uint8Array(sorted.length * SHORT_ID_BYTES);
-  sorted.forEach((a, i) => out.set(a, i * SHORT_ID_BYTES));
-  return out;
-}
 
 async function copyUtxos(db: Queryable, utxos: readonly UtxoRow[], known: boolean): Promise<void> {
   const values = utxos.map((u) => [
