@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPostgres, postgresAvailable } from '../testing.js';
-import { KEY_LOOKUP } from './database.js';
+import { KEY_LOOKUP, type QueryOptions, type Queryable } from './database.js';
 import { PgDatabase } from './pg-database.js';
 
 const serverUp = await postgresAvailable();
@@ -34,11 +34,14 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
     }
   });
 
-  const plans = async (db: PgDatabase, statement: string) => {
+  /** A statement's plan counts on the connection `options` sends a statement to (each pool has its own). */
+  const plans = async (db: PgDatabase, statement: string, options?: QueryOptions) => {
     const { rows } = await db.query<{ generic_plans: string; custom_plans: string }>(
-      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [statement]);
+      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', [statement], options);
     return { generic: Number(rows[0]?.generic_plans ?? 0), custom: Number(rows[0]?.custom_plans ?? 0) };
   };
+  const planMode = async (db: PgDatabase | Queryable, options?: QueryOptions) =>
+    (await db.query<{ mode: string }>('SELECT current_setting($1) AS mode', ['plan_cache_mode'], options)).rows[0]?.mode;
 
   it('plans a key lookup once per connection and reuses the plan; other statements are planned for each run', async () => {
     const db = new PgDatabase(server.url, { maxConnections: 1 });
@@ -49,18 +52,40 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
         expect((await db.query<{ n: number }>(lookup, [i], KEY_LOOKUP)).rows[0]?.n).toBe(i * 2);
         expect((await db.query<{ n: number }>(filtered, [i])).rows[0]?.n).toBe(i + 1);
       }
-      expect(await plans(db, lookup)).toEqual({ generic: 3, custom: 0 });
+      // Key lookups and the rest run on connections of their own, each opened in its mode: no SET between them.
+      expect(await planMode(db, KEY_LOOKUP)).toBe('force_generic_plan');
+      expect(await planMode(db)).toBe('force_custom_plan');
+      expect(await plans(db, lookup, KEY_LOOKUP)).toEqual({ generic: 3, custom: 0 });
       expect(await plans(db, filtered)).toEqual({ generic: 0, custom: 3 });
-      // A transaction runs in the session's default even on a connection a key lookup left in the other mode.
-      await db.query(lookup, [9], KEY_LOOKUP);
+      expect(await plans(db, filtered, KEY_LOOKUP)).toEqual({ generic: 0, custom: 0 });
+      // A transaction runs in the custom mode, key lookups included.
       await db.transaction(async (tx) => {
-        expect((await tx.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode')).rows[0]?.plan_cache_mode).toBe('force_custom_plan');
+        expect(await planMode(tx)).toBe('force_custom_plan');
         await tx.query(lookup, [10], KEY_LOOKUP);
         await tx.query(filtered, [10]);
       });
-      expect(await plans(db, lookup)).toEqual({ generic: 4, custom: 1 });
+      expect(await plans(db, lookup)).toEqual({ generic: 0, custom: 1 });
       expect(await plans(db, filtered)).toEqual({ generic: 0, custom: 4 });
+      expect(await plans(db, lookup, KEY_LOOKUP)).toEqual({ generic: 3, custom: 0 });
     } finally {
+      await db.close();
+    }
+  });
+
+  it('opens the key-lookup connections only when a key lookup runs', async () => {
+    const db = new PgDatabase(server.url, { maxConnections: 1 });
+    const other = new pg.Client({ connectionString: server.url });
+    await other.connect();
+    const connections = async () => Number((await other.query<{ n: string }>(
+      'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows[0]!.n);
+    try {
+      await db.query('SELECT $1::int AS n', [1]);
+      await db.transaction((tx) => tx.query('SELECT $1::int AS n', [2], KEY_LOOKUP));
+      expect(await connections()).toBe(1);
+      await db.query('SELECT $1::int AS n', [3], KEY_LOOKUP);
+      expect(await connections()).toBe(2);
+    } finally {
+      await other.end();
       await db.close();
     }
   });

@@ -18,17 +18,6 @@ function preparedStatementsWanted(): boolean {
   return !(v === '0' || v === 'false' || v === 'off' || v === 'no');
 }
 
-/** The plan mode a connection's session is in; absent: the mode it was opened with (each run planned for its values). */
-const genericSessions = new WeakSet<pg.ClientBase>();
-
-/** Puts a pooled connection's session in the plan mode a statement asks for, when it is not in it already. */
-async function usePlanMode(client: pg.ClientBase, generic: boolean): Promise<void> {
-  if (genericSessions.has(client) === generic) return;
-  await client.query(`SET plan_cache_mode = ${generic ? 'force_generic_plan' : 'force_custom_plan'}`);
-  if (generic) genericSessions.add(client);
-  else genericSessions.delete(client);
-}
-
 /**
  * Runs `fn` on a connection checked out of the pool, as `pool.query` does: an error the connection emits while
  * checked out is caught, and a connection that saw any error is closed rather than reused.
@@ -51,7 +40,19 @@ async function onPooledClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => P
   }
 }
 
-function queryableOf(client: pg.PoolClient | pg.Pool, names: StatementNames | undefined, inTransaction: boolean): Queryable {
+/**
+ * Where statements outside a transaction run. With named statements on, two pools: a key lookup's plan is made once
+ * per connection and reused (`force_generic_plan`), every other statement is planned for its own values
+ * (`force_custom_plan`). Each connection keeps the mode it was opened with, so no statement waits for a `SET`.
+ */
+interface Pools {
+  custom: pg.Pool;
+  generic(): pg.Pool;
+}
+
+const isPools = (on: pg.PoolClient | Pools): on is Pools => 'custom' in on;
+
+function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | undefined, inTransaction: boolean): Queryable {
   const run = <R extends Row>(on: pg.ClientBase | pg.Pool, text: string, params: unknown[] | undefined, name: string | undefined) =>
     name === undefined ? on.query<R>(text, params) : on.query<R>({ name, text, values: params ?? [] });
   const runNamed = async <R extends Row>(on: pg.ClientBase | pg.Pool, text: string, values: unknown[] | undefined, name: string | undefined) => {
@@ -69,18 +70,14 @@ function queryableOf(client: pg.PoolClient | pg.Pool, names: StatementNames | un
     async query<R extends Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
       const values = params as unknown[] | undefined;
       const name = names && values && values.length > 0 ? names.nameOf(text) : undefined;
-      // A pooled connection may be in either plan mode once named statements are on (only a named statement has a
-      // plan to reuse); a transaction's connection stays in the session's default, as do statements without values.
-      const result = client instanceof pg.Pool && names !== undefined && values !== undefined && values.length > 0
-        ? await onPooledClient(client, async (c) => {
-          await usePlanMode(c, name !== undefined && options?.plan === 'generic');
-          return runNamed<R>(c, text, values, name);
-        })
-        : await runNamed<R>(client, text, values, name);
+      // Only a named statement has a plan to reuse; a transaction's connection stays in the custom mode.
+      const result = !isPools(client)
+        ? await runNamed<R>(client, text, values, name)
+        : await onPooledClient(name !== undefined && options?.plan === 'generic' ? client.generic() : client.custom, (c) => runNamed<R>(c, text, values, name));
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
     async exec(text: string): Promise<void> {
-      await client.query(text);
+      await (isPools(client) ? client.custom : client).query(text);
     },
     async copyRows(table, columns, rows): Promise<void> {
       if (rows.length === 0) return;
@@ -90,8 +87,8 @@ function queryableOf(client: pg.PoolClient | pg.Pool, names: StatementNames | un
           await pipeline(Readable.from([copyText(rows.slice(i, i + COPY_CHUNK_ROWS))]), stream);
         }
       };
-      if (client instanceof pg.Pool) {
-        const c = await client.connect();
+      if (isPools(client)) {
+        const c = await client.custom.connect();
         try {
           await run(c);
         } finally {
@@ -104,24 +101,34 @@ function queryableOf(client: pg.PoolClient | pg.Pool, names: StatementNames | un
   };
 }
 
-/** A PostgreSQL server reached through a `pg` connection pool. */
+/** A PostgreSQL server reached through `pg` connection pools. */
 export class PgDatabase implements Database {
   readonly kind = 'postgres' as const;
+  /** Statements planned for their own values, and every transaction. */
   private readonly pool: pg.Pool;
+  /** Key lookups (`plan: 'generic'`), opened on first use: up to `maxConnections` more connections. */
+  private genericPool: pg.Pool | undefined;
   private readonly base: Queryable;
-
   private readonly names: StatementNames | undefined;
+  private readonly poolOptions: pg.PoolConfig;
 
   /** `preparedStatements` (default: on unless FIRN_PG_PREPARED_STATEMENTS=0): run parameterized queries as named statements. */
   constructor(connectionString: string, options: { maxConnections?: number; preparedStatements?: boolean } = {}) {
     const named = options.preparedStatements ?? preparedStatementsWanted();
+    this.poolOptions = { connectionString, max: options.maxConnections ?? 8 };
     // Planned for each execution's own values: a generic plan (PostgreSQL's choice after five runs) can be far
     // slower where the data is skewed (a node with most of the delegations, a busy reward address).
-    this.pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 8, ...(named ? { options: '-c plan_cache_mode=force_custom_plan' } : {}) });
-    // An idle client that loses its connection must not crash the process; the next query reconnects.
-    this.pool.on('error', () => {});
+    this.pool = this.openPool(named ? 'force_custom_plan' : undefined);
     this.names = named ? new StatementNames() : undefined;
-    this.base = queryableOf(this.pool, this.names, false);
+    const generic = () => (this.genericPool ??= this.openPool('force_generic_plan'));
+    this.base = queryableOf({ custom: this.pool, generic }, this.names, false);
+  }
+
+  private openPool(planMode: 'force_custom_plan' | 'force_generic_plan' | undefined): pg.Pool {
+    const pool = new pg.Pool({ ...this.poolOptions, ...(planMode ? { options: `-c plan_cache_mode=${planMode}` } : {}) });
+    // An idle client that loses its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    return pool;
   }
 
   query<R extends Row = Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
@@ -140,7 +147,6 @@ export class PgDatabase implements Database {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      await usePlanMode(client, false);
       await client.query('BEGIN');
       const result = await fn(queryableOf(client, this.names, true));
       await client.query('COMMIT');
@@ -160,7 +166,7 @@ export class PgDatabase implements Database {
   async tryLock(name: string): Promise<(() => Promise<void>) | undefined> {
     // A session-level advisory lock lives as long as its connection, so it gets a client of its own,
     // outside the pool: a crashed process releases it when its connection drops.
-    const client = new pg.Client({ connectionString: this.pool.options.connectionString });
+    const client = new pg.Client({ connectionString: this.poolOptions.connectionString });
     client.on('error', () => {});
     await client.connect();
     const key = lockKey(name);
@@ -179,6 +185,6 @@ export class PgDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.genericPool?.end()]);
   }
 }
