@@ -85,8 +85,14 @@ export async function startIndexer(config: IndexerConfig, options: StartIndexerO
     }
     if (chain.vm === 'evm' && config.rollups) {
       // Rollups read what the block stream stored; one prefetch, since their input is the store itself.
+      // While the blocks are backfilling, the rollups fold full batches: each batch has a fixed cost (its address
+      // read, the watermark, the cumulative series), and trailing the block stream by one poll made a short batch every poll.
       const rollups = new EvmRollupStream(chain, db) as BlockStream<unknown>;
-      added.push(new Follower(db, rollups, { batchBlocks: Math.max(config.batchBlocks, ROLLUP_BATCH_BLOCKS), prefetch: 1, pollIntervalMs: config.pollIntervalMs, log }));
+      const blocks = added.find((f) => f.stream.name === 'blocks');
+      added.push(new Follower(db, rollups, {
+        batchBlocks: Math.max(config.batchBlocks, ROLLUP_BATCH_BLOCKS), prefetch: 1, pollIntervalMs: config.pollIntervalMs, log,
+        ...(blocks ? { holdPartialBatches: () => blocks.metrics.state === 'backfill' } : {}),
+      }));
     }
     followers.push(...added);
     return added;

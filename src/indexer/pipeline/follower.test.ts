@@ -54,6 +54,23 @@ describe.each(TEST_DATABASE_KINDS)('follower on %s', (kind) => {
     expect(Buffer.from(checkpoint!.blockHash)).toEqual(Buffer.from(simulatedBlock('a', 1200n).hash));
   });
 
+  run('holds a partial batch while told to, writes full ones meanwhile, and the rest once released', async () => {
+    const stream = new SimulatedStream(chain, 'a', 1000n);
+    const commits: bigint[] = [];
+    let holding = true;
+    const follower = new Follower(t.db, stream, {
+      batchBlocks: 300, pollIntervalMs: 5, stopAtHeight: 1000n, holdPartialBatches: () => holding, onCommit: (c) => void commits.push(c.height),
+    });
+    const running = follower.run(new AbortController().signal);
+    await waitFor(() => follower.metrics.indexed === 899n);
+    await new Promise((r) => setTimeout(r, 50)); // several polls with 101 blocks waiting
+    expect(commits).toEqual([299n, 599n, 899n]);
+    holding = false;
+    await running;
+    expect(commits).toEqual([299n, 599n, 899n, 1000n]);
+    expect(await tableState(t)).toEqual(expectedState(1000));
+  });
+
   run('retries a node that fails and ends identical to an undisturbed run', async () => {
     const stream = new SimulatedStream(chain, 'a', 700n, 0.3, 42);
     const follower = new Follower(t.db, stream, { batchBlocks: 50, prefetch: 3, retryMinMs: 1, retryMaxMs: 4, stopAtHeight: 700n });

@@ -26,6 +26,13 @@ export interface FollowerOptions {
    * latency does not wait for the next poll. Polling stays as the fallback.
    */
   headSignal?: (signal: AbortSignal) => Promise<void>;
+  /**
+   * While this answers true, fewer than `batchBlocks` new blocks are left to wait for the next poll instead of being
+   * written as a short batch. A stream whose batches have a fixed cost (the rollups, which follow the block stream)
+   * holds while its source is backfilling, so it writes full batches then and each new block once its source is
+   * caught up.
+   */
+  holdPartialBatches?: () => boolean;
 }
 
 /** A second writer for the same chain stream; the message says what to do. */
@@ -112,7 +119,16 @@ export class Follower<Batch> {
         const head = await this.stream.head();
         this.metrics.head = head;
         const next = checkpoint ? checkpoint.height + 1n : this.stream.firstHeight;
-        const last = this.options.stopAtHeight !== undefined && this.options.stopAtHeight < head ? this.options.stopAtHeight : head;
+        let last = this.options.stopAtHeight !== undefined && this.options.stopAtHeight < head ? this.options.stopAtHeight : head;
+        if (last >= next && this.options.holdPartialBatches?.()) {
+          // Whole batches only: the rest waits for more blocks or for the hold to end.
+          const size = BigInt(this.batchBlocks);
+          last = next + ((last - next + 1n) / size) * size - 1n;
+          if (last < next) {
+            await sleep(this.pollIntervalMs, signal);
+            continue;
+          }
+        }
         if (next > last) {
           this.metrics.state = 'realtime';
           retryDelay = this.retryMinMs;
