@@ -230,6 +230,9 @@ describe('struct logger and block traces', () => {
     const byHash = await rpc(sides[0]!, 'debug_traceBlockByHash', [receipt.blockHash, { tracer: 'callTracer' }]);
     expect(byNumber).toEqual(byHash);
     expect(byNumber[0].txHash).toBe(tx.go);
+    // Once the block is rendered (as an indexer asks for it before its traces), the hashes come from its decoded txs.
+    await rpc(sides[0]!, 'eth_getBlockByNumber', [receipt.blockNumber, true]);
+    expect(await rpc(sides[0]!, 'debug_traceBlockByNumber', [receipt.blockNumber, { tracer: 'callTracer' }])).toEqual(byNumber);
     expect(byNumber[0].result).toEqual(await rpc(sides[0]!, 'debug_traceTransaction', [tx.go, { tracer: 'callTracer' }]));
     const data = encodeFunctionData({ abi: C.Caller!.abi, functionName: 'go', args: [5n] });
     const [f, a] = (await both('debug_traceCall', [{ from: me.address, to: at.Caller, data, gas: '0x100000' }, 'latest', { tracer: 'callTracer' }])) as CallFrame[];

@@ -94,11 +94,12 @@ async function traced(vm: VM, state: MerkleStateManager, tracer: Tracer, timeout
 
 /**
  * debug_traceBlockByNumber / ByHash. As geth: native tracers run the txs in order and any error fails the
- * call; a name geth would hand to its JavaScript engine fails each tx on its own.
+ * call; a name geth would hand to its JavaScript engine fails each tx on its own. `txHashes`: the block's tx hashes
+ * when the caller has them (hashed here otherwise).
  */
-export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: TraceConfig): Promise<TxTraceResult[]> {
+export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: TraceConfig, txHashes?: readonly Uint8Array[]): Promise<TxTraceResult[]> {
   // a typed tx's hash is the hash of its envelope: no need to decode the txs to answer from the record
-  const hashes = block.block.txs.map((raw) => bytesToHex(keccak256(raw)));
+  const hashes = (txHashes ?? block.block.txs.map((raw) => keccak256(raw))).map((h) => bytesToHex(h));
   try {
     createTracer(cfg);
   } catch (e) {

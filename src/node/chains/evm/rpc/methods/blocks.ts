@@ -4,42 +4,8 @@ import { blockByRef } from '../../query/block-ref.js';
 import type { StoredReceipt } from '../../receipts.js';
 import { type BlockRef, arity, fromRpc, toRpc } from '../codec.js';
 import { blockJson, receiptJson, txJson } from '../render.js';
-import { decodeStoredTx, rpcTxOf, type RpcTx } from '../rpc-tx.js';
+import { decoded, type Decoded } from '../decoded-blocks.js';
 import type { EthMethods } from '../types.js';
-import { hexOf } from '../../../../../lib/hex.js';
-
-/** A block's decoded transactions and its receipts (read once asked for). */
-interface Decoded {
-  txs: RpcTx[];
-  receipts?: StoredReceipt[];
-}
-
-/**
- * The decoded txs and receipts of the blocks rendered last, by block hash (what is stored under a hash never
- * changes): an indexer asks for a block with its transactions and then for its receipts, which would
- * otherwise read the receipts and decode every transaction a second time.
- */
-const RECENT_DECODED = 64;
-const recentDecoded = new WeakMap<EvmChain, Map<string, Decoded>>();
-
-function decoded(chain: EvmChain, block: StoredBlock): Decoded {
-  let recent = recentDecoded.get(chain);
-  if (!recent) recentDecoded.set(chain, (recent = new Map()));
-  const key = hexOf(block.hash);
-  let entry = recent.get(key);
-  if (!entry) {
-    entry = { txs: rpcTxs(chain, block) };
-    recent.set(key, entry);
-    if (recent.size > RECENT_DECODED) recent.delete(recent.keys().next().value!);
-  }
-  return entry;
-}
-
-/** The block's txs read straight from their encoding; ethereumjs decodes the kinds decodeStoredTx leaves out. */
-function rpcTxs(chain: EvmChain, block: StoredBlock): RpcTx[] {
-  let decoded: ReturnType<EvmChain['blockTransactions']> | undefined;
-  return block.block.txs.map((raw, i) => decodeStoredTx(raw, chain.chainId) ?? rpcTxOf((decoded ??= chain.blockTransactions(block))[i]!, raw));
-}
 
 async function receiptsOf(chain: EvmChain, block: StoredBlock, entry: Decoded): Promise<StoredReceipt[] | undefined> {
   entry.receipts ??= await chain.getBlockReceipts(block.hash);

@@ -1,6 +1,7 @@
 import { bytesToHex } from '../../../../../lib/hex.js';
 import type { StoredBlock } from '../../block-store.js';
 import { blockByRef } from '../../query/block-ref.js';
+import { txHashes } from '../decoded-blocks.js';
 import { parseBlockOverrides, parseStateOverrides } from '../../tracing/call-overrides.js';
 import { traceBlock, traceCall, traceTransaction, type TraceCallOptions } from '../../tracing/replay.js';
 import { parseTraceConfig } from '../../tracing/trace-config.js';
@@ -40,15 +41,16 @@ export const debugMethods: EthMethods = {
     arity(p, 1, 2);
     const ref = fromRpc.blockTag(p[0], 0);
     const cfg = parseTraceConfig(p[1], 1);
-    const block = await blockByRef(chain, ref);
-    return traceBlock(chain, blockFound(block, 'number' in ref ? `#${ref.number}` : 'latest'), cfg);
+    const block = blockFound(await blockByRef(chain, ref), 'number' in ref ? `#${ref.number}` : 'latest');
+    return traceBlock(chain, block, cfg, txHashes(chain, block));
   },
 
   async debug_traceBlockByHash(p, { chain }) {
     arity(p, 1, 2);
     const hash = fromRpc.hash(p[0], 0);
     const cfg = parseTraceConfig(p[1], 1);
-    return traceBlock(chain, blockFound(await chain.getBlockByHash(hash), bytesToHex(hash)), cfg);
+    const block = blockFound(await chain.getBlockByHash(hash), bytesToHex(hash));
+    return traceBlock(chain, block, cfg, txHashes(chain, block));
   },
 
   async debug_traceCall(p, { chain }) {
