@@ -509,7 +509,7 @@ function report(o: Results): string {
   }
   if (o.lite.length) {
     const peak = Math.max(...o.lite.map((b) => b.peakRssBytes));
-    targets.push(`| peak RSS of the indexer, PGlite (database engine in the process) | ≤ 1 GB (10⁹ bytes) | ${mb(peak)} | ${mark(peak <= 1e9)} |`);
+    targets.push(`| peak RSS of the indexer, PGlite (database engine in the process; any run) | ≤ 1 GB (10⁹ bytes) | ${mb(peak)} | ${mark(peak <= 1e9)} |`);
   }
   if (o.rt) targets.push(`| realtime accept → queryable, p99 (p50) | ≤ 200 ms | ${o.rt.p99.toFixed(1)} ms (${o.rt.p50.toFixed(1)} ms) | ${mark(o.rt.p99 <= 200)} |`);
 
@@ -635,8 +635,11 @@ async function main() {
     }
     if (ONLY.has('pglite')) {
       log('backfill into PGlite:');
+      // The default, the fastest on PostgreSQL, and the one holding the most blocks at once (the memory bound's worst
+      // case, whichever is fastest on a given run).
       const best = fastest(results.pg);
-      const settings = best && best !== results.pg[0] ? [SETTINGS[0]!, best] : [SETTINGS[0]!];
+      const largest = SETTINGS.reduce((a, b) => (b.batch * (b.prefetch + 1) > a.batch * (a.prefetch + 1) ? b : a));
+      const settings = [SETTINGS[0]!, ...(best ? [best] : []), largest].filter((s, i, all) => all.findIndex((o) => o.batch === s.batch && o.prefetch === s.prefetch) === i);
       for (const s of settings) results.lite.push(await backfill('pglite', node, chain, { batch: s.batch, prefetch: s.prefetch, traces: false }));
     }
     if (ONLY.has('ponder')) {
