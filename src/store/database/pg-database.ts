@@ -53,9 +53,9 @@ interface Pools {
 const isPools = (on: pg.PoolClient | Pools): on is Pools => 'custom' in on;
 
 function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | undefined, inTransaction: boolean): Queryable {
-  const run = <R extends Row>(on: pg.ClientBase | pg.Pool, text: string, params: unknown[] | undefined, name: string | undefined) =>
+  const run = <R extends Row>(on: pg.ClientBase, text: string, params: unknown[] | undefined, name: string | undefined) =>
     name === undefined ? on.query<R>(text, params) : on.query<R>({ name, text, values: params ?? [] });
-  const runNamed = async <R extends Row>(on: pg.ClientBase | pg.Pool, text: string, values: unknown[] | undefined, name: string | undefined) => {
+  const runNamed = async <R extends Row>(on: pg.ClientBase, text: string, values: unknown[] | undefined, name: string | undefined) => {
     try {
       return await run<R>(on, text, values, name);
     } catch (error) {

@@ -19,9 +19,14 @@ export interface Decoded {
 const RECENT_DECODED = 64;
 const recentDecoded = new WeakMap<EvmChain, Map<string, Decoded>>();
 
-export function decoded(chain: EvmChain, block: StoredBlock): Decoded {
+function recentOf(chain: EvmChain): Map<string, Decoded> {
   let recent = recentDecoded.get(chain);
   if (!recent) recentDecoded.set(chain, (recent = new Map()));
+  return recent;
+}
+
+export function decoded(chain: EvmChain, block: StoredBlock): Decoded {
+  const recent = recentOf(chain);
   const key = hexOf(block.hash);
   let entry = recent.get(key);
   if (!entry) {
@@ -40,9 +45,10 @@ function rpcTxs(chain: EvmChain, block: StoredBlock): RpcTx[] {
 
 /**
  * The hashes of a block's txs: from its decoded entry when the block was just rendered (an indexer asks for the block,
- * its receipts and its traces together), hashed from their encodings otherwise.
+ * its receipts and its traces together), hashed from their encodings otherwise (a typed tx's hash is the hash of its
+ * envelope: no need to decode the txs).
  */
 export function txHashes(chain: EvmChain, block: StoredBlock): Uint8Array[] {
-  const entry = recentDecoded.get(chain)?.get(hexOf(block.hash));
+  const entry = recentOf(chain).get(hexOf(block.hash));
   return entry ? entry.txs.map((tx) => tx.hash()) : block.block.txs.map((raw) => keccak256(raw));
 }

@@ -6,7 +6,6 @@ import { bytesToHex } from '../../../../lib/hex.js';
 import { BLACKHOLE, creditFee, envBlock } from '../block-builder.js';
 import type { StoredBlock } from '../block-store.js';
 import { type CallRequest, RPC_GAS_CAP, runCall } from '../call.js';
-import { keccak256 } from '../crypto.js';
 import type { EvmChain } from '../evm-chain.js';
 import type { ScratchDb } from '../trie-db.js';
 import { type BlockOverrides, type StateOverrides, applyBlockOverrides, applyStateOverrides } from './call-overrides.js';
@@ -94,12 +93,11 @@ async function traced(vm: VM, state: MerkleStateManager, tracer: Tracer, timeout
 
 /**
  * debug_traceBlockByNumber / ByHash. As geth: native tracers run the txs in order and any error fails the
- * call; a name geth would hand to its JavaScript engine fails each tx on its own. `txHashes`: the block's tx hashes
- * when the caller has them (hashed here otherwise).
+ * call; a name geth would hand to its JavaScript engine fails each tx on its own. `txHashes`: the block's tx hashes,
+ * in order (rpc/decoded-blocks.ts has them without decoding the txs).
  */
-export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: TraceConfig, txHashes?: readonly Uint8Array[]): Promise<TxTraceResult[]> {
-  // a typed tx's hash is the hash of its envelope: no need to decode the txs to answer from the record
-  const hashes = (txHashes ?? block.block.txs.map((raw) => keccak256(raw))).map((h) => bytesToHex(h));
+export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: TraceConfig, txHashes: readonly Uint8Array[]): Promise<TxTraceResult[]> {
+  const hashes = txHashes.map((h) => bytesToHex(h));
   try {
     createTracer(cfg);
   } catch (e) {
