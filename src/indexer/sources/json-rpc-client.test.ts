@@ -3,9 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcClient, RpcError, TransportError } from './json-rpc-client.js';
 
-/** Answers each call with `reply(method)`; a method named `raw:<text>` is answered with that text as the body. */
+/**
+ * Echoes each call's first param; `fail` gets an error; a method named `raw:<text>` is answered with that text as the
+ * body; in a batch, every call after the first `big` one gets geth's -32003 (the reply passed its size cap).
+ */
 let server: Server;
 let url: string;
+const requestSizes: number[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
@@ -18,8 +22,13 @@ beforeAll(async () => {
         res.end(one.method.slice(4));
         return;
       }
-      const answer = (c: { id: number; method: string; params: unknown[] }) =>
-        c.method === 'fail' ? { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: 'nope' } } : { jsonrpc: '2.0', id: c.id, result: c.params[0] };
+      requestSizes.push(Array.isArray(parsed) ? parsed.length : 1);
+      let capped = false;
+      const answer = (c: { id: number; method: string; params: unknown[] }) => {
+        if (capped) return { jsonrpc: '2.0', id: c.id, error: { code: -32003, message: 'response too large' } };
+        if (c.method === 'big' && Array.isArray(parsed)) capped = true;
+        return c.method === 'fail' ? { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: 'nope' } } : { jsonrpc: '2.0', id: c.id, result: c.params[0] };
+      };
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer).reverse() : answer(parsed)));
     });
@@ -44,6 +53,17 @@ describe('JsonRpcClient', () => {
     expect(out[0]).toBe('a');
     expect(out[1]).toBeInstanceOf(RpcError);
     expect(out[2]).toBe('ü');
+  });
+
+  it('asks again, one per request, for the calls a node refused because the batch reply grew past its cap', async () => {
+    const client = new JsonRpcClient(url, { retries: 0 });
+    requestSizes.length = 0;
+    const out = await client.callManySettled([
+      { method: 'echo', params: ['a'] }, { method: 'big', params: ['b'] }, { method: 'echo', params: ['c'] }, { method: 'fail', params: [] },
+    ]);
+    expect(out.slice(0, 3)).toEqual(['a', 'b', 'c']);
+    expect((out[3] as RpcError).code).toBe(-32000);
+    expect(requestSizes).toEqual([4, 1, 1]);
   });
 
   it('reports a body that is not JSON-RPC as a transport error', async () => {

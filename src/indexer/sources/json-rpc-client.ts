@@ -33,6 +33,9 @@ export interface JsonRpcClientOptions {
   onRequest?: (info: { url: string; calls: number; ms: number; ok: boolean }) => void;
 }
 
+/** geth's error for the calls of a batch past its batch-response-max-size. */
+const RESPONSE_TOO_LARGE = -32003;
+
 interface RpcResponse {
   id?: number | string | null;
   result?: unknown;
@@ -83,6 +86,10 @@ export class JsonRpcClient {
     return out;
   }
 
+  /**
+   * One HTTP request. The calls a node refused because the batch's reply passed its size cap (geth's
+   * batch-response-max-size: every call after the cap gets -32003) are asked again, one per request.
+   */
   private async batch<T>(calls: readonly RpcCall[]): Promise<(T | RpcError)[]> {
     const ids = calls.map(() => this.nextId++);
     const single = calls.length === 1;
@@ -90,12 +97,19 @@ export class JsonRpcClient {
     const responses = await this.withRetries(() => this.post(single ? body[0] : body));
     const list = (Array.isArray(responses) ? responses : [responses]) as RpcResponse[];
     const byId = new Map(list.map((r) => [r.id, r]));
-    return ids.map((id) => {
+    const out = ids.map((id): T | RpcError => {
       const response = byId.get(id) ?? (single ? list[0] : undefined);
       if (!response) throw new TransportError(`${this.url}: no response for request ${id}`);
       if (response.error) return new RpcError(response.error.code, response.error.message, response.error.data);
       return response.result as T;
     });
+    if (!single) {
+      for (let i = 0; i < out.length; i++) {
+        const r = out[i];
+        if (r instanceof RpcError && r.code === RESPONSE_TOO_LARGE) out[i] = (await this.batch<T>([calls[i]!]))[0]!;
+      }
+    }
+    return out;
   }
 
   private async post(body: unknown): Promise<unknown> {

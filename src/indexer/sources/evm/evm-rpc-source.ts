@@ -5,11 +5,6 @@ import { bytesToHex } from '../../../lib/hex.js';
 export interface EvmRpcSourceOptions {
   /** 'auto' (default): trace each block with callTracer while the node allows it; 'off': never ask. */
   traces?: 'auto' | 'off';
-  /**
-   * Trace calls per HTTP request. A block's trace can be megabytes and coreth caps a response at 25 MB
-   * (`batch-response-max-size`), so traces go in smaller batches than blocks and receipts.
-   */
-  traceBatchSize?: number;
 }
 
 const TRACER = { tracer: 'callTracer' };
@@ -57,11 +52,9 @@ export class EvmRpcSource {
   /** undefined until the first block with transactions shows whether the node has eth_getBlockReceipts. */
   private blockReceipts: boolean | undefined;
   private tracing: boolean;
-  private readonly traceBatchSize: number;
 
   constructor(readonly client: JsonRpcClient, options: EvmRpcSourceOptions = {}) {
     this.tracing = (options.traces ?? 'auto') === 'auto';
-    this.traceBatchSize = Math.max(1, options.traceBatchSize ?? 8);
   }
 
   /** False once the node has answered that it cannot trace (or tracing is off). */
@@ -76,21 +69,24 @@ export class EvmRpcSource {
   }
 
   /**
-   * Blocks `from`..`to` with their receipts and (when available) traces. Each block and its receipts are asked
-   * for side by side in the same batched requests (one pass over the range; the node reads the block once).
+   * Blocks `from`..`to` with their receipts and (when available) traces. A block, its receipts and its trace are
+   * asked for side by side in the same batched requests: one pass over the range, and the node reads each block
+   * once. A reply too large for the node's cap comes back call by call (JsonRpcClient).
    */
   async fetchRange(from: bigint, to: bigint): Promise<RawEvmBlock[]> {
     const numbers: bigint[] = [];
     for (let n = from; n <= to; n++) numbers.push(n);
     const withReceipts = this.blockReceipts !== false;
+    const withTraces = this.tracing;
     const calls: RpcCall[] = [];
     for (const n of numbers) {
       const tag = hexNumber(n);
       calls.push({ method: 'eth_getBlockByNumber', params: [tag, true] });
       if (withReceipts) calls.push({ method: 'eth_getBlockReceipts', params: [tag] });
+      if (withTraces) calls.push({ method: 'debug_traceBlockByNumber', params: [tag, TRACER] });
     }
     const results = await this.client.callManySettled<unknown>(calls);
-    const step = withReceipts ? 2 : 1;
+    const step = 1 + (withReceipts ? 1 : 0) + (withTraces ? 1 : 0);
     const out: RawEvmBlock[] = new Array(numbers.length);
     let unavailable = false;
     for (let i = 0; i < numbers.length; i++) {
@@ -108,18 +104,37 @@ export class EvmRpcSource {
     }
     if (withReceipts && !unavailable && out.some((b) => b.receipts.length > 0)) this.blockReceipts = true;
     if (unavailable) this.blockReceipts = false;
+    if (withTraces) this.takeTraces(out, numbers, (i) => results[i * step + step - 1]);
 
-    const withTxs = out.filter((b) => txCount(b.block) > 0);
-    const withTxNumbers = withTxs.map((b) => numberOf(b.block));
-    const [receipts, traces] = await Promise.all([
-      this.blockReceipts === false ? this.receiptsByTx(withTxs.map((b) => b.block), withTxNumbers) : undefined,
-      this.traces(withTxNumbers),
-    ]);
-    for (let i = 0; i < withTxs.length; i++) {
-      if (receipts) withTxs[i]!.receipts = receipts[i]!;
-      if (traces) withTxs[i]!.traces = traces[i];
+    if (this.blockReceipts === false) {
+      const withTxs = out.filter((b) => txCount(b.block) > 0);
+      const receipts = await this.receiptsByTx(withTxs.map((b) => b.block), withTxs.map((b) => numberOf(b.block)));
+      for (let i = 0; i < withTxs.length; i++) withTxs[i]!.receipts = receipts[i]!;
     }
     return out;
+  }
+
+  /**
+   * Sets each block's trace from its answer. A node without the debug API turns tracing off (the range keeps no
+   * traces); a block that could not be traced (a tracer error, a reply too large even alone) keeps its internal
+   * transactions unknown; a block without transactions needs none, whatever its answer.
+   */
+  private takeTraces(blocks: RawEvmBlock[], numbers: readonly bigint[], answer: (i: number) => unknown): void {
+    for (let i = 0; i < blocks.length; i++) {
+      if (isMethodUnavailable(answer(i))) {
+        this.tracing = false;
+        return;
+      }
+    }
+    for (let i = 0; i < blocks.length; i++) {
+      if (txCount(blocks[i]!.block) === 0) continue;
+      const r = answer(i);
+      if (r instanceof RpcError) {
+        if (isTransient(r)) throw new TransportError(`${this.client.url}: debug_traceBlockByNumber(${numbers[i]}): ${r.message}`);
+        continue;
+      }
+      blocks[i]!.traces = r;
+    }
   }
 
   /**
@@ -160,32 +175,6 @@ export class EvmRpcSource {
       at += hashes[i]!.length;
       if (list.some((r) => r === null || r === undefined)) throw new TransportError(`${this.client.url}: receipts of block ${numbers[i]} are not available yet`);
       out.push(list);
-    }
-    return out;
-  }
-
-  /** One trace result per block, or undefined when the node cannot trace. */
-  private async traces(numbers: readonly bigint[]): Promise<unknown[] | undefined> {
-    if (!this.tracing) return undefined;
-    if (numbers.length === 0) return [];
-    const out: unknown[] = [];
-    for (let i = 0; i < numbers.length; i += this.traceBatchSize) {
-      const chunk = numbers.slice(i, i + this.traceBatchSize);
-      const results = await this.client.callManySettled<unknown>(chunk.map((n) => ({ method: 'debug_traceBlockByNumber', params: [hexNumber(n), TRACER] })));
-      if (results.some(isMethodUnavailable)) {
-        this.tracing = false;
-        return undefined;
-      }
-      for (let j = 0; j < results.length; j++) {
-        const r = results[j];
-        if (r instanceof RpcError) {
-          if (isTransient(r)) throw new TransportError(`${this.client.url}: debug_traceBlockByNumber(${chunk[j]}): ${r.message}`);
-          // this block cannot be traced (a tracer error, a response too large): its internal txs stay unknown
-          out.push(undefined);
-        } else {
-          out.push(r);
-        }
-      }
     }
     return out;
   }
