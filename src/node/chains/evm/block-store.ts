@@ -2,6 +2,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
 import type { KvOp, KvStore } from '../../storage/kv.js';
 import { type BlockCodec, CORETH_BLOCK_CODEC } from './block-codec.js';
+import { decodeCallTraces, encodeCallTraces } from './tracing/stored-call-traces.js';
 import type { CorethBlock } from './coreth-block.js';
 import type { EvmKeys } from './keys.js';
 import { type StoredReceipt, decodeReceipts, encodeReceipts } from './receipts.js';
@@ -48,7 +49,7 @@ export class BlockStore {
       { type: 'put', key: this.keys.head(), value: hash },
     ];
     if (callTraces && callTraces.length > 0) {
-      ops.push({ type: 'put', key: this.keys.callTraces(hash), value: Buffer.from(`[${callTraces.map((t) => t ?? 'null').join(',')}]`) });
+      ops.push({ type: 'put', key: this.keys.callTraces(hash), value: Buffer.from(encodeCallTraces(callTraces)) });
     }
     txHashes.forEach((th, i) => {
       ops.push({ type: 'put', key: this.keys.txLookup(th), value: RLP.encode([hash, bigIntToUnpaddedBytes(n), bigIntToUnpaddedBytes(BigInt(i))]) });
@@ -102,10 +103,10 @@ export class BlockStore {
     return bytes ? decodeReceipts(bytes) : undefined;
   }
 
-  /** The callTracer result of each of the block's txs (null where none was recorded); undefined if the block has none stored. */
-  async callTraces(hash: Uint8Array): Promise<unknown[] | undefined> {
+  /** The callTracer result of each of the block's txs as JSON text ('null' where none was recorded); undefined if the block has none stored. */
+  async callTraceTexts(hash: Uint8Array): Promise<string[] | undefined> {
     const bytes = await this.db.get(this.keys.callTraces(hash));
-    return bytes ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown[]) : undefined;
+    return bytes ? decodeCallTraces(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) : undefined;
   }
 
   async txLocation(txHash: Uint8Array): Promise<TxLocation | undefined> {

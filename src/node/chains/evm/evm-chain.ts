@@ -437,11 +437,15 @@ export class EvmChain {
     return this.blocks.receipts(hash);
   }
 
-  /** Decoded txs of a block (for RPC rendering). */
   /** The callTracer results recorded while `block` was built, one per tx (null for a tx without one); undefined if none were. */
   async recordedCallTraces(block: StoredBlock): Promise<unknown[] | undefined> {
+    return (await this.recordedCallTraceTexts(block))?.map((t) => JSON.parse(t) as unknown);
+  }
+
+  /** recordedCallTraces as each trace's JSON text ('null' for a tx without a record). */
+  async recordedCallTraceTexts(block: StoredBlock): Promise<string[] | undefined> {
     if (block.block.txs.length === 0) return [];
-    const traces = await this.blocks.callTraces(block.hash);
+    const traces = await this.blocks.callTraceTexts(block.hash);
     return traces?.length === block.block.txs.length ? traces : undefined;
   }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientError } from '../../../../lib/errors.js';
 import { stringifyJson } from '../../../../lib/json.js';
+import { RawJson } from '../../../../lib/raw-json.js';
 import type { RouteHandler } from '../../../server/router.js';
 import { attachKeystore, type Keystore } from '../accounts/keystore.js';
 import type { EvmChain } from '../evm-chain.js';
@@ -145,8 +146,16 @@ async function runEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcConte
   return r ? [encodeReply(r)] : undefined;
 }
 
-/** A reply as JSON; results holding bigints (Go big ints, e.g. subnet-EVM's fee config) are written as exact numbers. */
+/**
+ * A reply as JSON; results holding bigints (Go big ints, e.g. subnet-EVM's fee config) are written as exact numbers,
+ * and a RawJson result as its text.
+ */
 function encodeReply(r: Reply): string {
+  if (r.result instanceof RawJson) {
+    // `result` is the reply's last key: its placeholder's `null}` makes way for the text
+    const head = JSON.stringify({ ...r, result: null });
+    return `${head.slice(0, -5)}${r.result.text}}`;
+  }
   try {
     return JSON.stringify(r);
   } catch (e) {

@@ -2,6 +2,7 @@ import { bytesToHex } from '../../../../../lib/hex.js';
 import type { StoredBlock } from '../../block-store.js';
 import { blockByRef } from '../../query/block-ref.js';
 import { txHashes } from '../decoded-blocks.js';
+import { recordedTraceReply } from '../recorded-trace-reply.js';
 import { parseBlockOverrides, parseStateOverrides } from '../../tracing/call-overrides.js';
 import { traceBlock, traceCall, traceTransaction, type TraceCallOptions } from '../../tracing/replay.js';
 import { parseTraceConfig } from '../../tracing/trace-config.js';
@@ -42,7 +43,7 @@ export const debugMethods: EthMethods = {
     const ref = fromRpc.blockTag(p[0], 0);
     const cfg = parseTraceConfig(p[1], 1);
     const block = blockFound(await blockByRef(chain, ref), 'number' in ref ? `#${ref.number}` : 'latest');
-    return traceBlock(chain, block, cfg, txHashes(chain, block));
+    return (await recordedTraceReply(chain, block, cfg)) ?? traceBlock(chain, block, cfg, txHashes(chain, block));
   },
 
   async debug_traceBlockByHash(p, { chain }) {
@@ -50,7 +51,7 @@ export const debugMethods: EthMethods = {
     const hash = fromRpc.hash(p[0], 0);
     const cfg = parseTraceConfig(p[1], 1);
     const block = blockFound(await chain.getBlockByHash(hash), bytesToHex(hash));
-    return traceBlock(chain, block, cfg, txHashes(chain, block));
+    return (await recordedTraceReply(chain, block, cfg)) ?? traceBlock(chain, block, cfg, txHashes(chain, block));
   },
 
   async debug_traceCall(p, { chain }) {
