@@ -1,7 +1,7 @@
 import type { IndexerConfig } from '../../config/indexer-config.js';
 import type { Log } from '../../lib/log.js';
 import type { ChainRef } from '../../store/registry.js';
-import type { EvmBatch } from '../../store/writers/evm/evm-batch.js';
+import type { PreparedEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
 import { writePrimaryRows } from '../../store/writers/primary/write-primary-rows.js';
 import { cChainAtomicRows } from '../decode/atomic/atomic-rows.js';
 import type { BlockStream } from '../pipeline/stream.js';
@@ -18,11 +18,11 @@ export interface StreamContext {
   onRequest: (info: { url: string; calls: number; ms: number; ok: boolean }) => void;
   log: Log;
   /** Writes every EVM batch also needs (metrics rollups), in the batch's transaction. */
-  evmDerivedWrites?: DerivedWrite<EvmBatch>[];
+  evmDerivedWrites?: DerivedWrite<PreparedEvmBatch>[];
 }
 
 /** The C-chain's atomic txs (block extra data) become primary-network rows, in the EVM batch's transaction. */
-function cChainAtomicWrite(chain: ChainRef): DerivedWrite<EvmBatch> {
+function cChainAtomicWrite(chain: ChainRef): DerivedWrite<PreparedEvmBatch> {
   return async (tx, batch) => {
     const blocks = batch.blocks
       .filter((b) => b.extData !== undefined && b.extData.length > 0)
@@ -39,7 +39,7 @@ export function createStreams(chain: ChainRef, context: StreamContext): BlockStr
   switch (chain.vm) {
     case 'evm': {
       const stream = new EvmBlockStream(chain, { traces: context.config.internalTransactions ? 'auto' : 'off', ...rpc });
-      const derived: DerivedWrite<EvmBatch>[] = [...(chain.name === 'C' ? [cChainAtomicWrite(chain)] : []), ...(context.evmDerivedWrites ?? [])];
+      const derived: DerivedWrite<PreparedEvmBatch>[] = [...(chain.name === 'C' ? [cChainAtomicWrite(chain)] : []), ...(context.evmDerivedWrites ?? [])];
       return [(derived.length > 0 ? withDerivedWrites(stream, derived) : stream) as BlockStream<unknown>];
     }
     case 'platform':

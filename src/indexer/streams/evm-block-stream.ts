@@ -1,7 +1,6 @@
 import type { Queryable } from '../../store/database/database.js';
 import type { ChainRef } from '../../store/registry.js';
-import type { EvmBatch } from '../../store/writers/evm/evm-batch.js';
-import { writeEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
+import { prepareEvmBatch, writePreparedEvmBatch, type PreparedEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
 import { EvmRangeDecoder } from '../decode/evm/evm-range.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
 import { probeRange } from '../sources/evm/contract-probes.js';
@@ -19,7 +18,7 @@ export interface EvmBlockStreamOptions extends EvmRpcSourceOptions, JsonRpcClien
  * An EVM chain (the C-chain, a Subnet-EVM L1) as a BlockStream: blocks, transactions and receipts, logs,
  * token transfers, internal transactions (when the node can trace), contracts, NFTs and Teleporter messages.
  */
-export class EvmBlockStream implements BlockStream<EvmBatch> {
+export class EvmBlockStream implements BlockStream<PreparedEvmBatch> {
   readonly name = 'blocks';
   readonly firstHeight = 0n;
   readonly source: EvmRpcSource;
@@ -40,21 +39,23 @@ export class EvmBlockStream implements BlockStream<EvmBatch> {
     return this.source.head();
   }
 
-  async fetch(from: bigint, to: bigint): Promise<EvmBatch> {
+  /** The decoded range, prepared for writing while it waits for its turn (write-evm-batch.ts). */
+  async fetch(from: bigint, to: bigint): Promise<PreparedEvmBatch> {
     if (to < from) throw new RangeError(`empty range ${from}..${to}`);
-    // a part's worth of blocks and receipts fills one HTTP request; each part is decoded as it arrives
-    const part = BigInt(Math.max(1, Math.floor(this.source.client.batchSize / 2)));
+    // a part's worth of blocks with their receipts and traces fills one HTTP request; each part is decoded as it arrives
     const decoder = new EvmRangeDecoder(this.chain.blockchainId);
-    for (let start = from; start <= to; start += part) {
+    for (let start = from; start <= to; ) {
+      const part = BigInt(Math.max(1, Math.floor(this.source.client.batchSize / this.source.callsPerBlock)));
       const end = start + part - 1n < to ? start + part - 1n : to;
       decoder.add(await this.source.fetchRange(start, end));
+      start = end + 1n;
     }
     const range = decoder.finish();
     if (this.probe) await probeRange(this.source, range);
-    return range.batch;
+    return prepareEvmBatch(this.chain.id, range.batch);
   }
 
-  summarize(batch: EvmBatch): BatchSummary {
+  summarize(batch: PreparedEvmBatch): BatchSummary {
     const first = batch.blocks[0];
     const last = batch.blocks[batch.blocks.length - 1];
     if (!first || !last) throw new Error('an EVM batch holds at least one block');
@@ -64,13 +65,12 @@ export class EvmBlockStream implements BlockStream<EvmBatch> {
       lastHeight: last.number,
       lastHash: last.hash,
       blocks: batch.blocks.length,
-      transactions: batch.transactions.length,
-      rows: batch.blocks.length + batch.transactions.length + batch.logs.length + batch.tokenTransfers.length + batch.internalTransactions.length
-        + batch.contracts.length + batch.nftTokens.length + batch.teleporterMessages.length,
+      transactions: batch.transactions,
+      rows: batch.rows,
     };
   }
 
-  async write(tx: Queryable, batch: EvmBatch): Promise<void> {
-    await writeEvmBatch(tx, this.chain.id, batch);
+  async write(tx: Queryable, batch: PreparedEvmBatch): Promise<void> {
+    await writePreparedEvmBatch(tx, this.chain.id, batch);
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyText } from './copy-text.js';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../testing.js';
 
 const serverUp = await postgresAvailable();
@@ -37,6 +38,15 @@ describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
     expect(back[0]!.f).toEqual({ x: '1' });
     expect(back[1]!.a).toBeNull();
     expect(back[1]!.c).toBe('');
+  });
+
+  run('loads rows already in COPY text, inside a transaction too', async () => {
+    await t.db.exec(`CREATE TABLE copy_text_t (id int, h bytea, s text)`);
+    await t.db.copyFromText('copy_text_t', ['id', 'h', 's'], copyText([[1, new Uint8Array([0xab]), 'a\tb'], [2, null, 'ü']]));
+    await t.db.transaction((tx) => tx.copyFromText('copy_text_t', ['id', 'h', 's'], copyText([[3, new Uint8Array(0), '']])));
+    await t.db.copyFromText('copy_text_t', ['id', 'h', 's'], new Uint8Array(0));
+    const { rows } = await t.db.query<{ id: number; h: Uint8Array | null; s: string }>('SELECT * FROM copy_text_t ORDER BY id');
+    expect(rows.map((r) => [r.id, r.h && Array.from(r.h), r.s])).toEqual([[1, [0xab], 'a\tb'], [2, null, 'ü'], [3, [], '']]);
   });
 
   run('rolls a failed transaction back entirely, copies included', async () => {

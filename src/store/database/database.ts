@@ -28,6 +28,8 @@ export interface Queryable {
   exec(text: string): Promise<void>;
   /** Bulk-load rows into `table` with COPY … FROM STDIN (text format). Values are encoded by `copyText`. */
   copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
+  /** Bulk-load rows already in COPY text format (`copyText`'s output) into `table`. */
+  copyFromText(table: string, columns: readonly string[], text: Uint8Array): Promise<void>;
 }
 
 /**

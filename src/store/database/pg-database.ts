@@ -80,12 +80,13 @@ function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | unde
       await (isPools(client) ? client.custom : client).query(text);
     },
     async copyRows(table, columns, rows): Promise<void> {
-      if (rows.length === 0) return;
+      for (let i = 0; i < rows.length; i += COPY_CHUNK_ROWS) await this.copyFromText(table, columns, copyText(rows.slice(i, i + COPY_CHUNK_ROWS)));
+    },
+    async copyFromText(table, columns, text): Promise<void> {
+      if (text.length === 0) return;
       const run = async (c: pg.PoolClient): Promise<void> => {
-        for (let i = 0; i < rows.length; i += COPY_CHUNK_ROWS) {
-          const stream = c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
-          await pipeline(Readable.from([copyText(rows.slice(i, i + COPY_CHUNK_ROWS))]), stream);
-        }
+        const stream = c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+        await pipeline(Readable.from([text]), stream);
       };
       if (isPools(client)) {
         const c = await client.custom.connect();
@@ -141,6 +142,10 @@ export class PgDatabase implements Database {
 
   copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> {
     return this.base.copyRows(table, columns, rows);
+  }
+
+  copyFromText(table: string, columns: readonly string[], text: Uint8Array): Promise<void> {
+    return this.base.copyFromText(table, columns, text);
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

@@ -17,9 +17,11 @@ function queryableOf(target: PGlite | Transaction): Queryable {
       await target.exec(text);
     },
     async copyRows(table, columns, rows): Promise<void> {
-      if (rows.length === 0) return;
-      const blob = new Blob([copyText(rows)]);
-      await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob });
+      if (rows.length > 0) await this.copyFromText(table, columns, copyText(rows));
+    },
+    async copyFromText(table, columns, text): Promise<void> {
+      if (text.length === 0) return;
+      await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
     },
   };
 }
@@ -59,6 +61,10 @@ export class PgliteDatabase implements Database {
 
   copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> {
     return this.base.copyRows(table, columns, rows);
+  }
+
+  copyFromText(table: string, columns: readonly string[], text: Uint8Array): Promise<void> {
+    return this.base.copyFromText(table, columns, text);
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

@@ -57,6 +57,11 @@ export class EvmRpcSource {
     this.tracing = (options.traces ?? 'auto') === 'auto';
   }
 
+  /** Calls `fetchRange` makes per block: the block, its receipts and its trace, as far as the node serves them. */
+  get callsPerBlock(): number {
+    return 1 + (this.blockReceipts !== false ? 1 : 0) + (this.tracing ? 1 : 0);
+  }
+
   /** False once the node has answered that it cannot trace (or tracing is off). */
   get tracesAvailable(): boolean {
     return this.tracing;
@@ -86,7 +91,7 @@ export class EvmRpcSource {
       if (withTraces) calls.push({ method: 'debug_traceBlockByNumber', params: [tag, TRACER] });
     }
     const results = await this.client.callManySettled<unknown>(calls);
-    const step = 1 + (withReceipts ? 1 : 0) + (withTraces ? 1 : 0);
+    const step = calls.length / numbers.length;
     const out: RawEvmBlock[] = new Array(numbers.length);
     let unavailable = false;
     for (let i = 0; i < numbers.length; i++) {

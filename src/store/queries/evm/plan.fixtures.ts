@@ -33,6 +33,7 @@ export async function plansOf(db: Database, run: (q: Queryable) => Promise<unkno
     },
     exec: (text) => db.exec(text),
     copyRows: (table, columns, rows) => db.copyRows(table, columns, rows),
+    copyFromText: (table, columns, text) => db.copyFromText(table, columns, text),
   };
   await run(recorder);
   const plans: string[] = [];

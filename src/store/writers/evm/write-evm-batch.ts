@@ -1,13 +1,68 @@
 import type { Queryable } from '../../database/database.js';
-import type { EvmBatch, EvmContractRecord, EvmNftTokenRecord } from './evm-batch.js';
+import { copyText } from '../../database/copy-text.js';
+import type { EvmBatch, EvmBlockRecord, EvmContractRecord, EvmNftTokenRecord } from './evm-batch.js';
 import { hexOf } from '../../../lib/hex.js';
+
+/** Rows of one table already in COPY text format. */
+export interface CopyData {
+  table: string;
+  columns: readonly string[];
+  text: Buffer;
+  rows: number;
+}
+
+/**
+ * An EVM batch as it waits for its turn to be written: its append-only rows as COPY text (a few kilobytes a block,
+ * outside the JS heap, where the decoded records took several times that on it), its blocks, contracts and NFTs as
+ * records (a block row takes the cumulative tx count of the stored parent, known only when it is written).
+ */
+export interface PreparedEvmBatch {
+  blocks: EvmBlockRecord[];
+  copies: CopyData[];
+  contracts: EvmContractRecord[];
+  nftTokens: EvmNftTokenRecord[];
+  transactions: number;
+  /** Rows the batch writes. */
+  rows: number;
+}
+
+/** Encodes a decoded batch's append-only rows for chain `chain` (see PreparedEvmBatch). */
+export function prepareEvmBatch(chain: number, batch: EvmBatch): PreparedEvmBatch {
+  const copies: CopyData[] = [];
+  const add = <T>(table: string, columns: readonly string[], records: readonly T[], row: (r: T) => unknown[]) => {
+    if (records.length > 0) copies.push({ table, columns, text: copyText(records.map(row)), rows: records.length });
+  };
+  add('evm_transactions', TX_COLUMNS, batch.transactions, (t) => [
+    chain, t.blockNumber, t.index, t.hash, t.blockTimestamp, t.from, t.to, t.contractAddress, t.value, t.nonce, t.type, t.gasLimit,
+    t.gasPrice, t.maxFeePerGas, t.maxPriorityFeePerGas, t.gasUsed, t.effectiveGasPrice, t.status, t.methodId, t.input,
+  ]);
+  add('evm_logs', LOG_COLUMNS, batch.logs, (l) => [chain, l.blockNumber, l.logIndex, l.txIndex, l.address, l.topics[0], l.topics[1], l.topics[2], l.topics[3], l.data]);
+  add('evm_token_transfers', TRANSFER_COLUMNS, batch.tokenTransfers, (t) => [
+    chain, t.blockNumber, t.logIndex, t.batchIndex, t.txIndex, t.blockTimestamp, t.token, t.standard, t.from, t.to, t.tokenId, t.value, t.operator,
+  ]);
+  add('evm_internal_transactions', INTERNAL_COLUMNS, batch.internalTransactions, (t) => [
+    chain, t.blockNumber, t.txIndex, t.traceIndex, t.depth, t.callType, t.from, t.to, t.value, t.gas, t.gasUsed, t.reverted, t.error,
+  ]);
+  add('evm_teleporter_messages', TELEPORTER_COLUMNS, batch.teleporterMessages, (m) => [
+    chain, m.blockNumber, m.logIndex, m.txIndex, m.blockTimestamp, m.messageId, m.direction, m.sourceBlockchainId, m.destinationBlockchainId,
+    m.messenger, m.messageNonce, m.originSender, m.destinationAddress, m.requiredGasLimit, m.feeToken, m.feeAmount, m.deliverer, m.rewardRedeemer,
+  ]);
+  let rows = batch.blocks.length + batch.contracts.length + batch.nftTokens.length;
+  for (const c of copies) rows += c.rows;
+  return { blocks: batch.blocks, copies, contracts: batch.contracts, nftTokens: batch.nftTokens, transactions: batch.transactions.length, rows };
+}
 
 /**
  * Write a decoded range of EVM blocks: one COPY per append-only table, one upsert statement each for
  * contracts (an address can be created again after a self-destruct) and NFTs (owner and URI change).
  * Runs inside the follower's transaction. Returns the number of rows written.
  */
-export async function writeEvmBatch(db: Queryable, chain: number, batch: EvmBatch): Promise<number> {
+export function writeEvmBatch(db: Queryable, chain: number, batch: EvmBatch): Promise<number> {
+  return writePreparedEvmBatch(db, chain, prepareEvmBatch(chain, batch));
+}
+
+/** writeEvmBatch of a prepared batch. */
+export async function writePreparedEvmBatch(db: Queryable, chain: number, batch: PreparedEvmBatch): Promise<number> {
   const first = batch.blocks[0];
   if (!first) return 0;
   let cumulative = await cumulativeBefore(db, chain, first.number);
@@ -22,53 +77,11 @@ export async function writeEvmBatch(db: Queryable, chain: number, batch: EvmBatc
     ];
   }
   await db.copyRows('evm_blocks', BLOCK_COLUMNS, blockRows);
-
-  const txRows: unknown[][] = new Array(batch.transactions.length);
-  for (let i = 0; i < batch.transactions.length; i++) {
-    const t = batch.transactions[i]!;
-    txRows[i] = [
-      chain, t.blockNumber, t.index, t.hash, t.blockTimestamp, t.from, t.to, t.contractAddress, t.value, t.nonce, t.type, t.gasLimit,
-      t.gasPrice, t.maxFeePerGas, t.maxPriorityFeePerGas, t.gasUsed, t.effectiveGasPrice, t.status, t.methodId, t.input,
-    ];
-  }
-  await db.copyRows('evm_transactions', TX_COLUMNS, txRows);
-
-  const logRows: unknown[][] = new Array(batch.logs.length);
-  for (let i = 0; i < batch.logs.length; i++) {
-    const l = batch.logs[i]!;
-    logRows[i] = [chain, l.blockNumber, l.logIndex, l.txIndex, l.address, l.topics[0], l.topics[1], l.topics[2], l.topics[3], l.data];
-  }
-  await db.copyRows('evm_logs', LOG_COLUMNS, logRows);
-
-  const transferRows: unknown[][] = new Array(batch.tokenTransfers.length);
-  for (let i = 0; i < batch.tokenTransfers.length; i++) {
-    const t = batch.tokenTransfers[i]!;
-    transferRows[i] = [chain, t.blockNumber, t.logIndex, t.batchIndex, t.txIndex, t.blockTimestamp, t.token, t.standard, t.from, t.to, t.tokenId, t.value, t.operator];
-  }
-  await db.copyRows('evm_token_transfers', TRANSFER_COLUMNS, transferRows);
-
-  const internalRows: unknown[][] = new Array(batch.internalTransactions.length);
-  for (let i = 0; i < batch.internalTransactions.length; i++) {
-    const t = batch.internalTransactions[i]!;
-    internalRows[i] = [chain, t.blockNumber, t.txIndex, t.traceIndex, t.depth, t.callType, t.from, t.to, t.value, t.gas, t.gasUsed, t.reverted, t.error];
-  }
-  await db.copyRows('evm_internal_transactions', INTERNAL_COLUMNS, internalRows);
-
-  const teleporterRows: unknown[][] = new Array(batch.teleporterMessages.length);
-  for (let i = 0; i < batch.teleporterMessages.length; i++) {
-    const m = batch.teleporterMessages[i]!;
-    teleporterRows[i] = [
-      chain, m.blockNumber, m.logIndex, m.txIndex, m.blockTimestamp, m.messageId, m.direction, m.sourceBlockchainId, m.destinationBlockchainId,
-      m.messenger, m.messageNonce, m.originSender, m.destinationAddress, m.requiredGasLimit, m.feeToken, m.feeAmount, m.deliverer, m.rewardRedeemer,
-    ];
-  }
-  await db.copyRows('evm_teleporter_messages', TELEPORTER_COLUMNS, teleporterRows);
+  for (const c of batch.copies) await db.copyFromText(c.table, c.columns, c.text);
 
   await upsertContracts(db, chain, batch.contracts);
   await upsertNftTokens(db, chain, batch.nftTokens);
-
-  return blockRows.length + txRows.length + logRows.length + transferRows.length + internalRows.length + teleporterRows.length
-    + batch.contracts.length + batch.nftTokens.length;
+  return batch.rows;
 }
 
 /** Transactions of the chain before block `number`, from the stored parent. */

@@ -20,6 +20,7 @@ function fakeStore(assets: Set<number>, avax = 0xaa) {
     },
     exec: async () => {},
     copyRows: async () => {},
+    copyFromText: async () => {},
   };
   return { db, asked, assets };
 }
