@@ -45,8 +45,9 @@ describe.each(TEST_DATABASE_KINDS)('database on %s', (kind) => {
     await t.db.copyFromText('copy_text_t', ['id', 'h', 's'], copyText([[1, new Uint8Array([0xab]), 'a\tb'], [2, null, 'ü']]));
     await t.db.transaction((tx) => tx.copyFromText('copy_text_t', ['id', 'h', 's'], copyText([[3, new Uint8Array(0), '']])));
     await t.db.copyFromText('copy_text_t', ['id', 'h', 's'], new Uint8Array(0));
+    await t.db.copyFromText('copy_text_t', ['id', 'h', 's'], new Uint8Array(copyText([[4, null, 'plain bytes']])));
     const { rows } = await t.db.query<{ id: number; h: Uint8Array | null; s: string }>('SELECT * FROM copy_text_t ORDER BY id');
-    expect(rows.map((r) => [r.id, r.h && Array.from(r.h), r.s])).toEqual([[1, [0xab], 'a\tb'], [2, null, 'ü'], [3, [], '']]);
+    expect(rows.map((r) => [r.id, r.h && Array.from(r.h), r.s])).toEqual([[1, [0xab], 'a\tb'], [2, null, 'ü'], [3, [], ''], [4, null, 'plain bytes']]);
   });
 
   run('rolls a failed transaction back entirely, copies included', async () => {

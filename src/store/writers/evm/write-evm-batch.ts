@@ -30,7 +30,8 @@ export interface PreparedEvmBatch {
 export function prepareEvmBatch(chain: number, batch: EvmBatch): PreparedEvmBatch {
   const copies: CopyData[] = [];
   const add = <T>(table: string, columns: readonly string[], records: readonly T[], row: (r: T) => unknown[]) => {
-    if (records.length > 0) copies.push({ table, columns, text: copyText(records.map(row)), rows: records.length });
+    // an exact-size copy: copyText's buffer grows by doubling, and a batch may wait a while
+    if (records.length > 0) copies.push({ table, columns, text: Buffer.from(copyText(records.map(row))), rows: records.length });
   };
   add('evm_transactions', TX_COLUMNS, batch.transactions, (t) => [
     chain, t.blockNumber, t.index, t.hash, t.blockTimestamp, t.from, t.to, t.contractAddress, t.value, t.nonce, t.type, t.gasLimit,
