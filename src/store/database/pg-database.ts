@@ -66,6 +66,13 @@ function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | unde
       return run<R>(on, text, values, renewed);
     }
   };
+  const copyFromText = async (table: string, columns: readonly string[], text: Uint8Array): Promise<void> => {
+    if (text.length === 0) return;
+    const copyOn = async (c: pg.PoolClient): Promise<void> => {
+      await pipeline(Readable.from([text]), c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
+    };
+    await (isPools(client) ? onPooledClient(client.custom, copyOn) : copyOn(client));
+  };
   return {
     async query<R extends Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
       const values = params as unknown[] | undefined;
@@ -80,25 +87,9 @@ function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | unde
       await (isPools(client) ? client.custom : client).query(text);
     },
     async copyRows(table, columns, rows): Promise<void> {
-      for (let i = 0; i < rows.length; i += COPY_CHUNK_ROWS) await this.copyFromText(table, columns, copyText(rows.slice(i, i + COPY_CHUNK_ROWS)));
+      for (let i = 0; i < rows.length; i += COPY_CHUNK_ROWS) await copyFromText(table, columns, copyText(rows.slice(i, i + COPY_CHUNK_ROWS)));
     },
-    async copyFromText(table, columns, text): Promise<void> {
-      if (text.length === 0) return;
-      const run = async (c: pg.PoolClient): Promise<void> => {
-        const stream = c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
-        await pipeline(Readable.from([text]), stream);
-      };
-      if (isPools(client)) {
-        const c = await client.custom.connect();
-        try {
-          await run(c);
-        } finally {
-          c.release();
-        }
-      } else {
-        await run(client);
-      }
-    },
+    copyFromText,
   };
 }
 

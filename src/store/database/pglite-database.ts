@@ -8,6 +8,10 @@ import { initPgliteDataDir } from './pglite-initdb.js';
 const PARSERS = { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v };
 
 function queryableOf(target: PGlite | Transaction): Queryable {
+  const copyFromText = async (table: string, columns: readonly string[], text: Uint8Array): Promise<void> => {
+    if (text.length === 0) return;
+    await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+  };
   return {
     async query<R extends Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
       const result = await target.query<R>(text, params as unknown[] | undefined);
@@ -17,12 +21,9 @@ function queryableOf(target: PGlite | Transaction): Queryable {
       await target.exec(text);
     },
     async copyRows(table, columns, rows): Promise<void> {
-      if (rows.length > 0) await this.copyFromText(table, columns, copyText(rows));
+      if (rows.length > 0) await copyFromText(table, columns, copyText(rows));
     },
-    async copyFromText(table, columns, text): Promise<void> {
-      if (text.length === 0) return;
-      await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
-    },
+    copyFromText,
   };
 }
 

@@ -92,9 +92,10 @@ async function traced(vm: VM, state: MerkleStateManager, tracer: Tracer, timeout
 }
 
 /**
- * debug_traceBlockByNumber / ByHash. As geth: native tracers run the txs in order and any error fails the
- * call; a name geth would hand to its JavaScript engine fails each tx on its own. `txHashes`: the block's tx hashes,
- * in order (rpc/decoded-blocks.ts has them without decoding the txs).
+ * debug_traceBlockByNumber / ByHash by replaying the block (a block answered from its recorded callTracer results
+ * never gets here: rpc/recorded-trace-reply.ts). As geth: native tracers run the txs in order and any error fails
+ * the call; a name geth would hand to its JavaScript engine fails each tx on its own. `txHashes`: the block's tx
+ * hashes, in order (rpc/decoded-blocks.ts has them without decoding the txs).
  */
 export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: TraceConfig, txHashes: readonly Uint8Array[]): Promise<TxTraceResult[]> {
   const hashes = txHashes.map((h) => bytesToHex(h));
@@ -103,8 +104,6 @@ export async function traceBlock(chain: EvmChain, block: StoredBlock, cfg: Trace
   } catch (e) {
     return hashes.map((txHash) => ({ txHash, error: (e as Error).message }));
   }
-  const recorded = isRecordedCallTracer(cfg) ? await chain.recordedCallTraces(block) : undefined;
-  if (recorded?.every((t) => t !== null)) return hashes.map((txHash, i) => ({ txHash, result: recorded[i] }));
   const states = keptStates(chain);
   const parentState = states.take(block.block.header.parentHash);
   const offer = states.promise(block.hash);
