@@ -20,7 +20,10 @@ export interface TxLocation {
   index: number;
 }
 
-/** LevelDB hands back Buffers; callers compare hashes as plain Uint8Arrays. */
+/**
+ * LevelDB hands back Buffers; callers compare hashes as plain Uint8Arrays, and a plain array's `subarray` (decoders
+ * take hundreds of views of a block) skips Buffer's own constructor.
+ */
 function plain(b: Uint8Array | undefined): Uint8Array | undefined {
   return b === undefined || b.constructor === Uint8Array ? b : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 }
@@ -86,7 +89,7 @@ export class BlockStore {
   async byHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
     const hit = this.recent.get(hex(hash));
     if (hit) return hit;
-    const bytes = await this.db.get(this.keys.block(hash));
+    const bytes = plain(await this.db.get(this.keys.block(hash)));
     if (!bytes) return undefined;
     const stored = { block: this.codec.decode(bytes), hash, bytes };
     this.remember(stored);
@@ -99,14 +102,14 @@ export class BlockStore {
   }
 
   async receipts(hash: Uint8Array): Promise<StoredReceipt[] | undefined> {
-    const bytes = await this.db.get(this.keys.receipts(hash));
+    const bytes = plain(await this.db.get(this.keys.receipts(hash)));
     return bytes ? decodeReceipts(bytes) : undefined;
   }
 
-  /** The callTracer result of each of the block's txs as JSON text ('null' where none was recorded); undefined if the block has none stored. */
-  async callTraceTexts(hash: Uint8Array): Promise<string[] | undefined> {
-    const bytes = await this.db.get(this.keys.callTraces(hash));
-    return bytes ? decodeCallTraces(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) : undefined;
+  /** The callTracer result of each of the block's txs as JSON bytes ('null' where none was recorded); undefined if the block has none stored. */
+  async callTraceJson(hash: Uint8Array): Promise<Uint8Array[] | undefined> {
+    const bytes = plain(await this.db.get(this.keys.callTraces(hash)));
+    return bytes ? decodeCallTraces(bytes) : undefined;
   }
 
   async txLocation(txHash: Uint8Array): Promise<TxLocation | undefined> {

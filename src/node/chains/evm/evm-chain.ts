@@ -439,13 +439,13 @@ export class EvmChain {
 
   /** The callTracer results recorded while `block` was built, one per tx (null for a tx without one); undefined if none were. */
   async recordedCallTraces(block: StoredBlock): Promise<unknown[] | undefined> {
-    return (await this.recordedCallTraceTexts(block))?.map((t) => JSON.parse(t) as unknown);
+    return (await this.recordedCallTraceJson(block))?.map((t) => JSON.parse(Buffer.from(t).toString('utf8')) as unknown);
   }
 
-  /** recordedCallTraces as each trace's JSON text ('null' for a tx without a record). */
-  async recordedCallTraceTexts(block: StoredBlock): Promise<string[] | undefined> {
+  /** recordedCallTraces as each trace's JSON bytes ('null' for a tx without a record). */
+  async recordedCallTraceJson(block: StoredBlock): Promise<Uint8Array[] | undefined> {
     if (block.block.txs.length === 0) return [];
-    const traces = await this.blocks.callTraceTexts(block.hash);
+    const traces = await this.blocks.callTraceJson(block.hash);
     return traces?.length === block.block.txs.length ? traces : undefined;
   }
 

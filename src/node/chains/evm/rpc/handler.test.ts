@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
+import { RawJson } from '../../../../lib/raw-json.js';
 import { openMemoryStore } from '../../../storage/kv.js';
 import { EvmChain } from '../evm-chain.js';
 import { FakeAcceptor, STORAGE_INITCODE, TEST_KEYS, fakeClock, silentLog, testGenesis } from '../testing.js';
@@ -40,6 +41,17 @@ describe('eth JSON-RPC envelope', () => {
     expect(tooMany).toEqual([{ jsonrpc: '2.0', id: 9, error: { code: -32600, message: 'batch too large' } }]);
     expect((await rpc('eth_getBalance', ['0x12'])).error).toEqual({ code: -32602, message: 'invalid argument 0: hex string has length 2, want 40 for common.Address' });
     expect((await rpc('eth_blockNumber', [1])).error).toEqual({ code: -32602, message: 'too many arguments, want at most 0' });
+  });
+
+  it('writes RawJson results as they are, and a result that fails while being written as an error, the rest of the batch intact', async () => {
+    const methods = {
+      ...ETH_METHODS,
+      firn_raw: () => new RawJson((out) => out.text('{"a":').hex(Uint8Array.of(1, 255)).text('}')),
+      firn_halfway: () => new RawJson((out) => { out.text('{"a":[1,2,'); throw new Error('render failed'); }),
+    };
+    const calls = ['firn_raw', 'firn_halfway', 'eth_chainId'].map((method, id) => ({ jsonrpc: '2.0', id, method }));
+    const text = (await handleEthRpcBody(JSON.stringify(calls), methods, ctx()))!;
+    expect(text).toBe('[{"jsonrpc":"2.0","id":0,"result":{"a":"0x01ff"}},{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"render failed"}},{"jsonrpc":"2.0","id":2,"result":"0xa868"}]');
   });
 
   it('serves HTTP like geth: 200 for JSON-RPC errors, 415 for other content types', async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientError } from '../../../../lib/errors.js';
+import { JsonBytes } from '../../../../lib/json-bytes.js';
 import { stringifyJson } from '../../../../lib/json.js';
 import { RawJson } from '../../../../lib/raw-json.js';
 import type { RouteHandler } from '../../../server/router.js';
@@ -73,21 +74,10 @@ export function createEthRpcHandler(chain: EvmChain, opts: EthRpcOptions = {}): 
     if (type !== 'application/json' && type !== 'application/json-rpc' && type !== 'application/jsonrequest') {
       return sendText(res, 415, 'invalid content type, only application/json is supported\n');
     }
-    const parts = await runEthRpcBody(body.toString('utf8'), methods, ctx, opts);
-    if (parts === undefined || parts.length === 1) {
-      const text = parts?.[0] ?? '';
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-      res.end(text);
-      return;
-    }
-    // a batch's replies go out as they are, each encoded once: joining them first into one string, to measure and
-    // encode that, cost ~10× as much for a batch of blocks and receipts (megabytes)
-    const chunks = parts.map((p) => Buffer.from(p, 'utf8'));
-    let length = 0;
-    for (const c of chunks) length += c.length;
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': length });
+    const reply = await runEthRpcBody(body.toString('utf8'), methods, ctx, opts);
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': reply?.length ?? 0 });
     res.cork();
-    for (const c of chunks) res.write(c);
+    for (const chunk of reply?.chunks() ?? []) res.write(chunk);
     res.uncork();
     res.end();
   };
@@ -95,73 +85,82 @@ export function createEthRpcHandler(chain: EvmChain, opts: EthRpcOptions = {}): 
 
 /** Decodes a request body (call or batch), runs it, and encodes the reply; undefined for notifications only. */
 export async function handleEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions = {}): Promise<string | undefined> {
-  return (await runEthRpcBody(body, methods, ctx, opts))?.join('');
+  return (await runEthRpcBody(body, methods, ctx, opts))?.toBuffer().toString('utf8');
 }
 
-/** handleEthRpcBody's reply as the pieces whose concatenation is its JSON text (a batch: `[`, each reply and `,` between, `]`). */
-async function runEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions): Promise<string[] | undefined> {
+/**
+ * handleEthRpcBody's reply as UTF-8 bytes, written as the calls run: a batch of blocks and receipts is megabytes,
+ * which as one string per reply cost an encoding each and a socket write per piece.
+ */
+async function runEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions): Promise<JsonBytes | undefined> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return [JSON.stringify(errorReply(null, -32700, 'parse error'))];
+    return new JsonBytes(256).utf8(JSON.stringify(errorReply(null, -32700, 'parse error')));
   }
-  if (Array.isArray(parsed)) {
-    if (parsed.length === 0) return [JSON.stringify(errorReply(null, -32600, 'empty batch'))];
-    const limit = opts.batchLimit ?? DEFAULT_BATCH_LIMIT;
-    if (limit > 0 && parsed.length > limit) {
-      // geth puts the id of the first call (an element with a method and an id) on the error
-      const first = parsed.find((c): c is { id: unknown } => typeof c === 'object' && c !== null && typeof c.method === 'string' && c.id !== undefined && c.id !== null);
-      const id = typeof first?.id === 'string' || typeof first?.id === 'number' ? first.id : null;
-      return [JSON.stringify([errorReply(id, -32600, 'batch too large')])];
-    }
-    // geth stops running calls once the replies pass batch-response-max-size; the rest get -32003
-    const maxBytes = opts.batchResponseMaxSize ?? DEFAULT_BATCH_RESPONSE_MAX_SIZE;
-    const replies: string[] = [];
-    let bytes = 0;
-    let i = 0;
-    for (; i < parsed.length && (maxBytes === 0 || bytes <= maxBytes); i++) {
-      const r = await runOne(parsed[i], methods, ctx, opts);
-      if (!r) continue;
-      const text = encodeReply(r);
-      replies.push(text);
-      if (r.result !== undefined) bytes += text.length;
-    }
-    for (; i < parsed.length; i++) {
-      const c = parsed[i] as { id?: unknown; method?: unknown } | null;
-      if (typeof c !== 'object' || c === null || !('id' in c)) continue;
-      const id = typeof c.id === 'string' || typeof c.id === 'number' ? c.id : null;
-      replies.push(JSON.stringify(errorReply(id, -32003, 'response too large')));
-    }
-    if (replies.length === 0) return undefined;
-    const parts = ['['];
-    for (let k = 0; k < replies.length; k++) {
-      if (k > 0) parts.push(',');
-      parts.push(replies[k]!);
-    }
-    parts.push(']');
-    return parts;
+  // a block's reply is kilobytes, a batch's megabytes
+  const out = new JsonBytes(Array.isArray(parsed) ? 64 * 1024 : 4096);
+  if (!Array.isArray(parsed)) {
+    const r = await runOne(parsed, methods, ctx, opts);
+    return r ? writeReply(out, r) : undefined;
   }
-  const r = await runOne(parsed, methods, ctx, opts);
-  return r ? [encodeReply(r)] : undefined;
+  if (parsed.length === 0) return out.utf8(JSON.stringify(errorReply(null, -32600, 'empty batch')));
+  const limit = opts.batchLimit ?? DEFAULT_BATCH_LIMIT;
+  if (limit > 0 && parsed.length > limit) {
+    // geth puts the id of the first call (an element with a method and an id) on the error
+    const first = parsed.find((c): c is { id: unknown } => typeof c === 'object' && c !== null && typeof c.method === 'string' && c.id !== undefined && c.id !== null);
+    const id = typeof first?.id === 'string' || typeof first?.id === 'number' ? first.id : null;
+    return out.utf8(JSON.stringify([errorReply(id, -32600, 'batch too large')]));
+  }
+  // geth stops running calls once the replies pass batch-response-max-size; the rest get -32003
+  const maxBytes = opts.batchResponseMaxSize ?? DEFAULT_BATCH_RESPONSE_MAX_SIZE;
+  let replies = 0;
+  let bytes = 0;
+  let i = 0;
+  out.text('[');
+  for (; i < parsed.length && (maxBytes === 0 || bytes <= maxBytes); i++) {
+    const r = await runOne(parsed[i], methods, ctx, opts);
+    if (!r) continue;
+    if (replies++ > 0) out.text(',');
+    const before = out.length;
+    writeReply(out, r);
+    if (r.result !== undefined) bytes += out.length - before;
+  }
+  for (; i < parsed.length; i++) {
+    const c = parsed[i] as { id?: unknown; method?: unknown } | null;
+    if (typeof c !== 'object' || c === null || !('id' in c)) continue;
+    const id = typeof c.id === 'string' || typeof c.id === 'number' ? c.id : null;
+    if (replies++ > 0) out.text(',');
+    out.utf8(JSON.stringify(errorReply(id, -32003, 'response too large')));
+  }
+  return replies === 0 ? undefined : out.text(']');
 }
 
 /**
  * A reply as JSON; results holding bigints (Go big ints, e.g. subnet-EVM's fee config) are written as exact numbers,
- * and a RawJson result as its text.
+ * and a RawJson result as it is.
  */
-function encodeReply(r: Reply): string {
+function writeReply(out: JsonBytes, r: Reply): JsonBytes {
   if (r.result instanceof RawJson) {
-    // `result` is the reply's last key: its placeholder's `null}` makes way for the text
+    // `result` is the reply's last key: its placeholder's `null}` makes way for the JSON
     const head = JSON.stringify({ ...r, result: null });
-    return `${head.slice(0, -5)}${r.result.text}}`;
+    const before = out.length;
+    try {
+      r.result.write(out.utf8(head.slice(0, -5)));
+    } catch (e) {
+      return writeReply(out.truncate(before), errorReply(r.id, -32000, (e as Error).message));
+    }
+    return out.text('}');
   }
+  let text: string;
   try {
-    return JSON.stringify(r);
+    text = JSON.stringify(r);
   } catch (e) {
-    if (e instanceof TypeError && /BigInt/i.test(e.message)) return stringifyJson(r);
-    throw e;
+    if (!(e instanceof TypeError && /BigInt/i.test(e.message))) throw e;
+    text = stringifyJson(r);
   }
+  return out.utf8(text);
 }
 
 async function runOne(call: unknown, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions): Promise<Reply | undefined> {

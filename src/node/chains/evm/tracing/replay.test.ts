@@ -339,7 +339,7 @@ describe('call traces recorded by the block builder', () => {
       written++;
     }
     expect(written).toBeGreaterThan(10);
-    const replay = vi.spyOn(chain, 'recordedCallTraceTexts').mockResolvedValue(undefined);
+    const replay = vi.spyOn(chain, 'recordedCallTraceJson').mockResolvedValue(undefined);
     const types = new Set<string>();
     const errors = new Set<string>();
     const collect = (f: CallFrame) => { types.add(f.type); if (f.error) errors.add(f.error); f.calls?.forEach(collect); };

@@ -3,7 +3,7 @@ import type { EvmChain } from '../../evm-chain.js';
 import { blockByRef } from '../../query/block-ref.js';
 import type { StoredReceipt } from '../../receipts.js';
 import { type BlockRef, arity, fromRpc, toRpc } from '../codec.js';
-import { blockJson, receiptJson, txJson } from '../render.js';
+import { blockJson, blockReceiptsReply, blockReply, txReply } from '../render.js';
 import { decoded, type Decoded } from '../decoded-blocks.js';
 import type { EthMethods } from '../types.js';
 
@@ -18,7 +18,7 @@ async function render(chain: EvmChain, block: StoredBlock | undefined, fullTx: b
   const receipts = fullTx ? await receiptsOf(chain, block, entry) : undefined;
   // without receipts the senders are recovered from the signatures, which needs the decoded txs
   const txs = fullTx && receipts?.length !== entry.txs.length ? chain.blockTransactions(block) : entry.txs;
-  return blockJson(block, txs, receipts, fullTx, chain.rules.codec.format);
+  return blockReply(block, txs, receipts, fullTx, chain.rules.codec.format);
 }
 
 /** coreth's rpcMarshalHeader: the block fields without body ones, plus totalDifficulty. */
@@ -43,7 +43,7 @@ const index = (v: unknown, i: number) => Number(fromRpc.quantity(v, i, 64));
 function txAt(chain: EvmChain, block: StoredBlock | undefined, i: number, receiptsFrom?: Uint8Array) {
   if (!block || i >= block.block.txs.length) return null;
   const tx = chain.blockTransactions(block)[i]!;
-  return txJson({ tx, raw: block.block.txs[i]!, from: receiptsFrom ?? tx.getSenderAddress().bytes, block, location: { blockHash: block.hash, blockNumber: block.block.header.number, index: i } });
+  return txReply({ tx, raw: block.block.txs[i]!, from: receiptsFrom ?? tx.getSenderAddress().bytes, block, location: { blockHash: block.hash, blockNumber: block.block.header.number, index: i } });
 }
 
 async function txByIndex(chain: EvmChain, block: StoredBlock | undefined, i: number) {
@@ -58,12 +58,8 @@ async function blockReceipts(chain: EvmChain, block: StoredBlock | undefined) {
   const receipts = (await receiptsOf(chain, block, entry)) ?? [];
   const txs = entry.txs;
   if (txs.length !== receipts.length) throw new Error(`receipts length mismatch: ${txs.length} vs ${receipts.length}`);
-  let logBase = 0;
-  return receipts.map((receipt, i) => {
-    const json = receiptJson({ tx: txs[i]!, raw: block.block.txs[i]!, from: receipt.from, block, receipt, location: { blockHash: block.hash, blockNumber: block.block.header.number, index: i } }, logBase);
-    logBase += receipt.logs.length;
-    return json;
-  });
+  const blockNumber = block.block.header.number;
+  return blockReceiptsReply(receipts.map((receipt, i) => ({ tx: txs[i]!, raw: block.block.txs[i]!, from: receipt.from, block, receipt, location: { blockHash: block.hash, blockNumber, index: i } })));
 }
 
 export const blockMethods: EthMethods = {

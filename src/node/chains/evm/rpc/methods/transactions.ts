@@ -1,5 +1,5 @@
 import { arity, fromRpc, toRpc } from '../codec.js';
-import { receiptJson, txJson } from '../render.js';
+import { receiptReply, txReply } from '../render.js';
 import type { EthMethods } from '../types.js';
 
 export const transactionMethods: EthMethods = {
@@ -11,7 +11,7 @@ export const transactionMethods: EthMethods = {
   async eth_getTransactionByHash(p, { chain }) {
     arity(p, 1, 1);
     const found = await chain.getTransaction(fromRpc.hash(p[0], 0));
-    return found ? txJson(found) : null;
+    return found ? txReply(found) : null;
   },
   async eth_getTransactionReceipt(p, { chain }) {
     arity(p, 1, 1);
@@ -20,6 +20,6 @@ export const transactionMethods: EthMethods = {
     const receipts = (await chain.getBlockReceipts(found.location!.blockHash)) ?? [];
     let before = 0;
     for (let i = 0; i < found.location!.index; i++) before += receipts[i]?.logs.length ?? 0;
-    return receiptJson(found, before);
+    return receiptReply(found, before);
   },
 };
