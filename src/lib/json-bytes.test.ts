@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonBytes } from './json-bytes.js';
+import { BlockPool, JsonBytes } from './json-bytes.js';
 
 const text = (w: JsonBytes) => w.toBuffer().toString("latin1");
 
@@ -60,5 +60,19 @@ describe('JsonBytes', () => {
 
   it('encodes any text as UTF-8', () => {
     expect(new JsonBytes(4).utf8('{"message":"é → ✓"}').toBuffer().toString('utf8')).toBe('{"message":"é → ✓"}');
+  });
+
+  it('takes its blocks from a pool and gives them back on release, for the next writer to reuse', () => {
+    const pool = new BlockPool(64, 8);
+    const first = new JsonBytes(16, pool);
+    for (let i = 0; i < 50; i++) first.text('"0123456789"');
+    first.hex(new Uint8Array(100).fill(0xab));
+    expect(first.toBuffer().toString()).toBe('"0123456789"'.repeat(50) + `"0x${'ab'.repeat(100)}"`);
+    const blocks = first.chunks().map((c) => c.buffer);
+    first.release();
+    const second = new JsonBytes(16, pool);
+    second.text('"reused"');
+    expect(blocks).toContain(second.chunks()[0]!.buffer);
+    expect(second.toBuffer().toString()).toBe('"reused"');
   });
 });

@@ -1,5 +1,5 @@
-import { isAscii } from 'node:buffer';
-import { postJson, type PostAnswer } from './post-json.js';
+import { parseJsonChunks, textOf } from './parse-json-chunks.js';
+import { bodyOf, postJson, type PostAnswer } from './post-json.js';
 
 /** A JSON-RPC error answered by a node. */
 export class RpcError extends Error {
@@ -122,12 +122,11 @@ export class JsonRpcClient {
       } catch (error) {
         throw new TransportError(`${this.url}: ${(error as Error).message}`);
       }
-      const text = bodyText(response.body);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(text);
+        parsed = parseJsonChunks(response.chunks);
       } catch {
-        throw new TransportError(`${this.url}: HTTP ${response.status}: ${text.slice(0, 200)}`, response.status);
+        throw new TransportError(`${this.url}: HTTP ${response.status}: ${textOf(bodyOf(response).subarray(0, 200))}`, response.status);
       }
       const httpOk = response.status >= 200 && response.status < 300;
       if (!httpOk && !isRpcShaped(parsed)) throw new TransportError(`${this.url}: HTTP ${response.status}`, response.status);
@@ -148,11 +147,6 @@ export class JsonRpcClient {
       }
     }
   }
-}
-
-/** The body as text: JSON-RPC answers are mostly pure ASCII, which decodes much faster as latin1 (the same characters). */
-function bodyText(body: Buffer): string {
-  return isAscii(body) ? body.toString('latin1') : body.toString('utf8');
 }
 
 function isRpcShaped(value: unknown): boolean {

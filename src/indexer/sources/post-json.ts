@@ -3,7 +3,13 @@ import https from 'node:https';
 
 export interface PostAnswer {
   status: number;
-  body: Buffer;
+  /** The body as it arrived, chunk by chunk: joining them is left to the caller (see parse-json-chunks.ts). */
+  chunks: Buffer[];
+}
+
+/** An answer's body in one Buffer. */
+export function bodyOf(answer: PostAnswer): Buffer {
+  return answer.chunks.length === 1 ? answer.chunks[0]! : Buffer.concat(answer.chunks);
 }
 
 /** The request failed before an answer came: refused, reset, timed out, a bad URL. */
@@ -26,7 +32,7 @@ export async function postJson(url: string, json: string, timeoutMs: number): Pr
   for (let hop = 0; ; hop++) {
     const answer = await postRetryingStaleSocket(target, json, deadline);
     const location = answer.location;
-    if (location === undefined || !REDIRECTS.has(answer.status)) return { status: answer.status, body: answer.body };
+    if (location === undefined || !REDIRECTS.has(answer.status)) return { status: answer.status, chunks: answer.chunks };
     if (hop >= MAX_REDIRECTS) throw new PostFailedError(`more than ${MAX_REDIRECTS} redirects`);
     target = new URL(location, target).toString();
   }
@@ -86,11 +92,7 @@ function postOnce(url: string, json: string, timeoutMs: number): Promise<PostAns
     request.on('response', (response) => {
       answered = true;
       const chunks: Buffer[] = [];
-      let length = 0;
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        length += chunk.length;
-      });
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', fail);
       response.on('aborted', () => fail(new PostFailedError('the answer was cut off')));
       response.on('end', () => {
@@ -101,7 +103,7 @@ function postOnce(url: string, json: string, timeoutMs: number): Promise<PostAns
         }
         const location = response.headers.location;
         resolve({
-          status: response.statusCode ?? 0, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length),
+          status: response.statusCode ?? 0, chunks,
           ...(typeof location === 'string' ? { location } : {}),
         });
       });

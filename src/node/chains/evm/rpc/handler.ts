@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ClientError } from '../../../../lib/errors.js';
-import { JsonBytes } from '../../../../lib/json-bytes.js';
+import { BlockPool, JsonBytes } from '../../../../lib/json-bytes.js';
 import { stringifyJson } from '../../../../lib/json.js';
 import { RawJson } from '../../../../lib/raw-json.js';
 import type { RouteHandler } from '../../../server/router.js';
@@ -74,33 +74,37 @@ export function createEthRpcHandler(chain: EvmChain, opts: EthRpcOptions = {}): 
     if (type !== 'application/json' && type !== 'application/json-rpc' && type !== 'application/jsonrequest') {
       return sendText(res, 415, 'invalid content type, only application/json is supported\n');
     }
-    const reply = await runEthRpcBody(body.toString('utf8'), methods, ctx, opts);
+    const out = new JsonBytes(0, REPLY_BLOCKS);
+    const reply = await runEthRpcBody(body.toString('utf8'), methods, ctx, opts, out);
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': reply?.length ?? 0 });
     res.cork();
     for (const chunk of reply?.chunks() ?? []) res.write(chunk);
     res.uncork();
+    // the blocks go back to the pool once the socket has taken every byte ('finish'); if it fails first they are dropped
+    res.once('finish', () => out.release());
     res.end();
   };
 }
 
 /** Decodes a request body (call or batch), runs it, and encodes the reply; undefined for notifications only. */
 export async function handleEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions = {}): Promise<string | undefined> {
-  return (await runEthRpcBody(body, methods, ctx, opts))?.toBuffer().toString('utf8');
+  return (await runEthRpcBody(body, methods, ctx, opts, new JsonBytes(4096)))?.toBuffer().toString('utf8');
 }
+
+/** The memory HTTP replies are written into, reused from one reply to the next (up to 16 MiB of it kept). */
+const REPLY_BLOCKS = new BlockPool(64 * 1024, 256);
 
 /**
  * handleEthRpcBody's reply as UTF-8 bytes, written as the calls run: a batch of blocks and receipts is megabytes,
  * which as one string per reply cost an encoding each and a socket write per piece.
  */
-async function runEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions): Promise<JsonBytes | undefined> {
+async function runEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcContext, opts: EthRpcOptions, out: JsonBytes): Promise<JsonBytes | undefined> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return new JsonBytes(256).utf8(JSON.stringify(errorReply(null, -32700, 'parse error')));
+    return out.utf8(JSON.stringify(errorReply(null, -32700, 'parse error')));
   }
-  // a block's reply is kilobytes, a batch's megabytes
-  const out = new JsonBytes(Array.isArray(parsed) ? 64 * 1024 : 4096);
   if (!Array.isArray(parsed)) {
     const r = await runOne(parsed, methods, ctx, opts);
     return r ? writeReply(out, r) : undefined;
