@@ -54,40 +54,52 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
     await waitUntilCaughtUp(clean);
     expect(await clean.stop()).toBe(0);
 
+    const heightOf = async (db: PgDatabase) => {
+      const { rows } = await db.query<{ height: string }>(`SELECT height FROM checkpoints c JOIN chains ch ON ch.id = c.chain WHERE ch.name = 'C'`).catch(() => ({ rows: [] as { height: string }[] }));
+      return rows[0] ? Number(rows[0].height) : -1;
+    };
+    // The crashed store is watched on one connection kept open: a connection per look took tens of ms, long enough for
+    // the indexer to cross the empty blocks' thousands of heights between the target and the kill.
+    const watch = new PgDatabase(crashed.url);
     const checkpointOf = async (url = crashed.url) => {
+      if (url === crashed.url) return heightOf(watch);
       const db = new PgDatabase(url);
       try {
-        const { rows } = await db.query<{ height: string }>(`SELECT height FROM checkpoints c JOIN chains ch ON ch.id = c.chain WHERE ch.name = 'C'`).catch(() => ({ rows: [] as { height: string }[] }));
-        return rows[0] ? Number(rows[0].height) : -1;
+        return await heightOf(db);
       } finally {
         await db.close();
       }
     };
     const progress: number[] = [];
-    const end = await checkpointOf(reference.url);
-    let reached = 0;
-    let kills = 0;
-    for (let i = 0; i < 10; i++) {
-      const batch = 1 + Math.floor(random() * 60);
-      const indexer = await startIndexerProcess([...common, `--database-url=${crashed.url}`, `--batch-blocks=${batch}`, `--prefetch=${1 + Math.floor(random() * 6)}`]);
-      // Kill at a random point of the backfill, whatever its speed: once the checkpoint passes a random height
-      // within the next ~third of what is left, then a random few ms later (mid-batch, mid-transaction).
-      for (let wait = 0; (await indexer.ready()).status === 0 && wait < 600; wait++) await new Promise((r) => setTimeout(r, 50));
-      const target = reached + Math.floor(random() * 0.35 * (end - reached));
-      for (let wait = 0; (await checkpointOf()) < target && wait < 1000; wait++) await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, random() * 40));
-      if (indexer.child.exitCode !== null) throw new Error(`indexer exited early (seed ${seed}):\n${indexer.output()}`);
-      await indexer.kill();
-      kills++;
-      reached = await checkpointOf();
-      progress.push(reached);
+    let final: number;
+    try {
+      const end = await checkpointOf(reference.url);
+      let reached = 0;
+      let kills = 0;
+      for (let i = 0; i < 10; i++) {
+        const batch = 1 + Math.floor(random() * 60);
+        const indexer = await startIndexerProcess([...common, `--database-url=${crashed.url}`, `--batch-blocks=${batch}`, `--prefetch=${1 + Math.floor(random() * 6)}`]);
+        // Kill at a random point of the backfill, whatever its speed: once the checkpoint passes a random height
+        // within the next ~third of what is left, then a random few ms later (mid-batch, mid-transaction).
+        for (let wait = 0; (await indexer.ready()).status === 0 && wait < 600; wait++) await new Promise((r) => setTimeout(r, 50));
+        const target = reached + Math.floor(random() * 0.35 * (end - reached));
+        for (let wait = 0; (await checkpointOf()) < target && wait < 5000; wait++) await new Promise((r) => setTimeout(r, 2));
+        await new Promise((r) => setTimeout(r, random() * 10));
+        if (indexer.child.exitCode !== null) throw new Error(`indexer exited early (seed ${seed}):\n${indexer.output()}`);
+        await indexer.kill();
+        kills++;
+        reached = await checkpointOf();
+        progress.push(reached);
+      }
+      const last = await startIndexerProcess([...common, `--database-url=${crashed.url}`]);
+      await waitUntilCaughtUp(last);
+      expect(await last.stop()).toBe(0);
+      expect(kills).toBe(10);
+      // The kills must land in the middle of the backfill, not only before it starts or after it ends.
+      final = await checkpointOf();
+    } finally {
+      await watch.close();
     }
-    const last = await startIndexerProcess([...common, `--database-url=${crashed.url}`]);
-    await waitUntilCaughtUp(last);
-    expect(await last.stop()).toBe(0);
-    expect(kills).toBe(10);
-    // The kills must land in the middle of the backfill, not only before it starts or after it ends.
-    const final = await checkpointOf();
     const midway = new Set(progress.filter((h) => h > 0 && h < final));
     expect(midway.size, `seed ${seed}: checkpoints after each kill ${progress.join(',')}`).toBeGreaterThanOrEqual(3);
 
