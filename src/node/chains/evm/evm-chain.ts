@@ -439,7 +439,7 @@ export class EvmChain {
 
   /** The callTracer results recorded while `block` was built, one per tx (null for a tx without one); undefined if none were. */
   async recordedCallTraces(block: StoredBlock): Promise<unknown[] | undefined> {
-    return (await this.recordedCallTraceJson(block))?.map((t) => JSON.parse(Buffer.from(t).toString('utf8')) as unknown);
+    return (await this.recordedCallTraceJson(block))?.map((t) => JSON.parse(Buffer.from(t.buffer, t.byteOffset, t.byteLength).toString('utf8')) as unknown);
   }
 
   /** recordedCallTraces as each trace's JSON bytes ('null' for a tx without a record). */

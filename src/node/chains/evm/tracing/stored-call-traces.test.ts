@@ -16,6 +16,10 @@ describe('stored call traces', () => {
     expect(texts(decodeCallTraces(Buffer.from(encodeCallTraces([a]))))).toEqual([a]);
   });
 
+  it('refuses a stored value whose lines are not the layout\'s', () => {
+    expect(() => decodeCallTraces(Buffer.from('[\n{"a":1}\n{"b":2}\n]'))).toThrow(/does not end with a comma/);
+  });
+
   it('reads blocks stored as a one-line array before', () => {
     expect(texts(decodeCallTraces(Buffer.from(`[${a},null,${b}]`)))).toEqual([a, 'null', b]);
   });

@@ -20,14 +20,13 @@ export function decodeCallTraces(stored: Uint8Array): Uint8Array[] {
     const text = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength).toString('utf8');
     return (JSON.parse(text) as unknown[]).map((t) => Buffer.from(JSON.stringify(t)));
   }
+  // the only raw newlines are the layout's own (`[\n`, each `,\n`, `\n]`): TypedArray's native indexOf finds them
   const traces: Uint8Array[] = [];
   let start = 2;
-  for (let i = start; i < n - 2; i++) {
-    if (stored[i] === COMMA && stored[i + 1] === NEWLINE) {
-      traces.push(stored.subarray(start, i));
-      start = i + 2;
-      i++;
-    }
+  for (let nl = stored.indexOf(NEWLINE, start); nl !== -1 && nl < n - 2; nl = stored.indexOf(NEWLINE, start)) {
+    if (stored[nl - 1] !== COMMA) throw new Error('stored call traces: a line that does not end with a comma');
+    traces.push(stored.subarray(start, nl - 1));
+    start = nl + 1;
   }
   traces.push(stored.subarray(start, n - 2));
   return traces;
