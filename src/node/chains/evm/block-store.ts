@@ -2,6 +2,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
 import type { KvOp, KvStore } from '../../storage/kv.js';
 import { type BlockCodec, CORETH_BLOCK_CODEC } from './block-codec.js';
+import { BlockCache } from './block-cache.js';
 import { decodeCallTraces, encodeCallTraces } from './tracing/stored-call-traces.js';
 import type { CorethBlock } from './coreth-block.js';
 import type { EvmKeys } from './keys.js';
@@ -32,12 +33,14 @@ const hex = (b: Uint8Array) => hexOf(b);
 
 /**
  * Blocks, receipts and tx locations in the node's store. Writes are returned as KvOps (they travel in the
- * consensus engine's accept batch); reads go through a small cache of recent blocks.
+ * consensus engine's accept batch). Reads go through two caches: the blocks accepted last (the head's
+ * neighbourhood, which BLOCKHASH and fee rules read again and again) and, apart from them, the few blocks read
+ * from the store last. Kept apart so that a client reading the whole chain (an indexer's backfill) neither
+ * pushes the recent blocks out nor keeps hundreds of blocks it will not ask for again alive in the heap.
  */
 export class BlockStore {
-  private readonly recent = new Map<string, StoredBlock>();
-  private readonly recentByNumber = new Map<bigint, string>();
-  private static readonly CACHE = 512;
+  private readonly recent = new BlockCache(512);
+  private readonly read = new BlockCache(32);
 
   constructor(private readonly db: KvStore, private readonly keys: EvmKeys, private readonly codec: BlockCodec = CORETH_BLOCK_CODEC) {}
 
@@ -64,16 +67,10 @@ export class BlockStore {
     return { block, hash: codec.headerHash(block.header), bytes: codec.encode(block) };
   }
 
+  /** Keeps an accepted (or newly made head) block at hand; a block read earlier at its height (one a devnet rewind dropped) is let go. */
   remember(stored: StoredBlock): void {
-    const h = hex(stored.hash);
-    this.recent.set(h, stored);
-    this.recentByNumber.set(stored.block.header.number, h);
-    if (this.recent.size > BlockStore.CACHE) {
-      const oldest = this.recent.keys().next().value as string;
-      const old = this.recent.get(oldest)!;
-      this.recent.delete(oldest);
-      if (this.recentByNumber.get(old.block.header.number) === oldest) this.recentByNumber.delete(old.block.header.number);
-    }
+    this.read.dropNumber(stored.block.header.number);
+    this.recent.add(stored);
   }
 
   async headHash(): Promise<Uint8Array | undefined> {
@@ -81,18 +78,19 @@ export class BlockStore {
   }
 
   async hashByNumber(n: bigint): Promise<Uint8Array | undefined> {
-    const h = this.recentByNumber.get(n);
-    if (h !== undefined) return this.recent.get(h)!.hash;
+    const hit = this.recent.byNumber(n) ?? this.read.byNumber(n);
+    if (hit) return hit.hash;
     return plain(await this.db.get(this.keys.hashByNumber(n)));
   }
 
   async byHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
-    const hit = this.recent.get(hex(hash));
+    const key = hex(hash);
+    const hit = this.recent.byHash(key) ?? this.read.byHash(key);
     if (hit) return hit;
     const bytes = plain(await this.db.get(this.keys.block(hash)));
     if (!bytes) return undefined;
     const stored = { block: this.codec.decode(bytes), hash, bytes };
-    this.remember(stored);
+    this.read.add(stored);
     return stored;
   }
 

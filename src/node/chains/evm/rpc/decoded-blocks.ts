@@ -16,7 +16,7 @@ export interface Decoded {
  * changes): an indexer asks for a block with its transactions and then for its receipts, which would
  * otherwise read the receipts and decode every transaction a second time.
  */
-const RECENT_DECODED = 64;
+const RECENT_DECODED = 16;
 const recentDecoded = new WeakMap<EvmChain, Map<string, Decoded>>();
 
 function recentOf(chain: EvmChain): Map<string, Decoded> {
