@@ -1,6 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
 import { describe, expect, it } from 'vitest';
-import { itemsOf, rlpListItems, type RlpItem } from './rlp-items.js';
+import { encodingOf, itemsOf, rlpListItems, type RlpItem } from './rlp-items.js';
 
 type Tree = Uint8Array | Tree[];
 type HexTree = string | HexTree[];
@@ -39,6 +39,22 @@ describe('rlpListItems', () => {
       const encoded = RLP.encode(t);
       expect(tree(encoded, rlpListItems(encoded))).toEqual(asHex(RLP.decode(encoded) as Tree[]));
     }
+  });
+
+  it('cuts out the whole encoding of any item, short and long, strings and lists', () => {
+    const check = (b: Uint8Array, items: RlpItem[], decoded: Tree[]) => {
+      items.forEach((it, i) => {
+        expect(Buffer.from(encodingOf(b, it)).toString('hex')).toBe(Buffer.from(RLP.encode(decoded[i]!)).toString('hex'));
+        if (it.list) check(b, itemsOf(b, it), decoded[i] as Tree[]);
+      });
+    };
+    for (let seed = 1; seed < 300; seed++) {
+      const encoded = RLP.encode(randomTree(seed));
+      check(encoded, rlpListItems(encoded), RLP.decode(encoded) as Tree[]);
+    }
+    const edges: Tree[] = [Uint8Array.of(0), Uint8Array.of(0x7f), Uint8Array.of(0x80), new Uint8Array(55), new Uint8Array(56), new Uint8Array(300), [new Uint8Array(54)], [new Uint8Array(60)]];
+    const encoded = RLP.encode(edges);
+    check(encoded, rlpListItems(encoded), edges);
   });
 
   it('reads a list after a prefix (a typed tx)', () => {

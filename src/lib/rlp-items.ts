@@ -66,3 +66,12 @@ export function itemsOf(b: Uint8Array, list: RlpItem): RlpItem[] {
   }
   return out;
 }
+
+/** The whole encoding of `it` (its length prefix and payload) as a view of `b`; items are canonical, so the prefix length follows from the payload's. */
+export function encodingOf(b: Uint8Array, it: RlpItem): Uint8Array {
+  const len = it.end - it.start;
+  if (!it.list && len === 1 && b[it.start]! < 0x80) return b.subarray(it.start, it.end);
+  let prefix = 1;
+  if (len >= 56) for (let n = len; n > 0; n = Math.floor(n / 256)) prefix++;
+  return b.subarray(it.start - prefix, it.end);
+}

@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { RLP } from '@ethereumjs/rlp';
 import { bytesToHex, hexToBytes } from '../../../lib/hex.js';
-import { type CorethHeader } from './coreth-header.js';
+import { type CorethHeader, headerFields } from './coreth-header.js';
+
+const headerFieldsOf = (b: CorethBlock) => headerFields(b.header) as Uint8Array[];
 import { type CorethBlock, decodeBlock, encodeBlock, EMPTY_ROOT, EMPTY_UNCLE_HASH, extDataHash } from './coreth-block.js';
 
 const zero = (n: number) => new Uint8Array(n);
@@ -39,6 +41,24 @@ describe('coreth block RLP', () => {
     expect(back).toEqual(block);
     const typed = { ...block, txs: [new Uint8Array([2, 0xc1, 0x80])], version: 0, extData: zero(0) };
     expect(decodeBlock(encodeBlock(typed))).toEqual(typed);
+  });
+
+  it('decodes every byte field as a view of the block, long legacy txs and typed ones included', () => {
+    const longLegacy = RLP.encode([hexToBytes('0x01'), hexToBytes('0x05'), hexToBytes('0x5208'), new Uint8Array(20).fill(2), hexToBytes('0x03'), new Uint8Array(100).fill(7), hexToBytes('0x1b'), h32(3), h32(4)]);
+    const typed = Uint8Array.of(2, ...RLP.encode([hexToBytes('0xa869'), hexToBytes('0x01')]));
+    const withTxs: CorethBlock = { ...block, txs: [legacyTx, longLegacy, typed], extData: new Uint8Array(70).fill(9) };
+    const bytes = encodeBlock(withTxs);
+    const back = decodeBlock(bytes);
+    expect(back).toEqual(withTxs);
+    for (const field of [back.header.parentHash, back.header.bloom, back.txs[1]!, back.txs[2]!, back.extData]) expect(field.buffer).toBe(bytes.buffer);
+  });
+
+  it('refuses a block that is not one', () => {
+    expect(() => decodeBlock(RLP.encode([[], [], []]))).toThrow(/5 items/);
+    expect(() => decodeBlock(RLP.encode([zero(1), [], [], zero(0), zero(0)]))).toThrow(/malformed/);
+    expect(() => decodeBlock(RLP.encode([headerFieldsOf(block), [], [], zero(5), zero(0)]))).toThrow(/uint32/);
+    expect(() => decodeBlock(RLP.encode([headerFieldsOf(block), [], [], zero(0), []]))).toThrow(/extData/);
+    expect(() => decodeBlock(RLP.encode([[...headerFieldsOf(block).slice(0, 15), []], [], [], zero(0), zero(0)]))).toThrow(/byte string/);
   });
 
   it('knows the empty hashes', () => {

@@ -2,6 +2,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { bytesToBigInt, intToBytes } from '@ethereumjs/util';
 import { type CorethHeader, headerFields, headerFromFields, headerHash } from './coreth-header.js';
 import { keccak256 } from './crypto.js';
+import { encodingOf, itemsOf, rlpListItems, type RlpItem } from '../../../lib/rlp-items.js';
 
 /**
  * coreth's block (customtypes/block_ext.go): `[header, txs, uncles, version u32, extData bytes]` — no
@@ -43,19 +44,28 @@ export function encodeBlock(block: CorethBlock): Uint8Array {
   ] as never);
 }
 
+/**
+ * Every byte field of the block (header fields, txs, extData) is a view of `bytes`, not a copy: a stored block is
+ * decoded for each read of it, and ethereumjs' decoder copied every string, the bulk of a node's garbage when
+ * serving blocks. So `bytes` must not change afterwards. A legacy tx is its list's own encoding, cut out as is.
+ */
 export function decodeBlock(bytes: Uint8Array): CorethBlock {
-  const items = RLP.decode(bytes) as unknown[];
-  if (!Array.isArray(items) || items.length !== 5) throw new Error('rlp: expected block list of 5 items');
-  const [h, txs, uncles, version, extData] = items as [unknown[], unknown[], unknown[], Uint8Array, Uint8Array];
-  if (!Array.isArray(h) || !Array.isArray(txs) || !Array.isArray(uncles)) throw new Error('rlp: malformed block');
-  if (!(version instanceof Uint8Array) || version.length > 4) throw new Error('rlp: block version must be a uint32');
-  if (!(extData instanceof Uint8Array)) throw new Error('rlp: block extData must be bytes');
+  const items = rlpListItems(bytes);
+  if (items.length !== 5) throw new Error('rlp: expected block list of 5 items');
+  const [h, txs, uncles, version, extData] = items as [RlpItem, RlpItem, RlpItem, RlpItem, RlpItem];
+  if (!h.list || !txs.list || !uncles.list) throw new Error('rlp: malformed block');
+  if (version.list || version.end - version.start > 4) throw new Error('rlp: block version must be a uint32');
+  if (extData.list) throw new Error('rlp: block extData must be bytes');
+  const header = (it: RlpItem) => headerFromFields(itemsOf(bytes, it).map((f) => (f.list ? [] : bytes.subarray(f.start, f.end))));
   return {
-    header: headerFromFields(h),
-    txs: txs.map((t) => (Array.isArray(t) ? RLP.encode(t as Uint8Array[]) : (t as Uint8Array))),
-    uncles: uncles.map((u) => headerFromFields(u as unknown[])),
-    version: Number(bytesToBigInt(version)),
-    extData,
+    header: header(h),
+    txs: itemsOf(bytes, txs).map((t) => (t.list ? encodingOf(bytes, t) : bytes.subarray(t.start, t.end))),
+    uncles: itemsOf(bytes, uncles).map((u) => {
+      if (!u.list) throw new Error('rlp: malformed block');
+      return header(u);
+    }),
+    version: Number(bytesToBigInt(bytes.subarray(version.start, version.end))),
+    extData: bytes.subarray(extData.start, extData.end),
   };
 }
 
