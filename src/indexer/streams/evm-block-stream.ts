@@ -1,6 +1,6 @@
 import type { Queryable } from '../../store/database/database.js';
 import type { ChainRef } from '../../store/registry.js';
-import { prepareEvmBatch, writePreparedEvmBatch, type PreparedEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
+import { EvmBatchPreparer, writePreparedEvmBatch, type PreparedEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
 import { EvmRangeDecoder } from '../decode/evm/evm-range.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
 import { probeRange } from '../sources/evm/contract-probes.js';
@@ -42,17 +42,20 @@ export class EvmBlockStream implements BlockStream<PreparedEvmBatch> {
   /** The decoded range, prepared for writing while it waits for its turn (write-evm-batch.ts). */
   async fetch(from: bigint, to: bigint): Promise<PreparedEvmBatch> {
     if (to < from) throw new RangeError(`empty range ${from}..${to}`);
-    // a part's worth of blocks with their receipts and traces fills one HTTP request; each part is decoded as it arrives
+    // a part's worth of blocks with their receipts and traces fills one HTTP request; each part is decoded, and its
+    // append-only rows encoded, as it arrives
     const decoder = new EvmRangeDecoder(this.chain.blockchainId);
+    const preparer = new EvmBatchPreparer(this.chain.id);
     for (let start = from; start <= to; ) {
       const part = BigInt(Math.max(1, Math.floor(this.source.client.batchSize / this.source.callsPerBlock)));
       const end = start + part - 1n < to ? start + part - 1n : to;
       decoder.add(await this.source.fetchRange(start, end));
+      preparer.add(decoder.takeAppendOnlyRows());
       start = end + 1n;
     }
     const range = decoder.finish();
     if (this.probe) await probeRange(this.source, range);
-    return prepareEvmBatch(this.chain.id, range.batch);
+    return preparer.finish(range.batch);
   }
 
   summarize(batch: PreparedEvmBatch): BatchSummary {

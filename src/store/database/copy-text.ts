@@ -39,9 +39,10 @@ const BACKSLASH = 0x5c;
 
 /**
  * COPY text written straight into bytes: bytea is hex-encoded in place (the bulk of an EVM batch is hashes,
- * addresses and calldata), so no intermediate string is built per value nor for the whole batch.
+ * addresses and calldata), so no intermediate string is built per value nor for the whole batch. Rows can be
+ * added a few at a time, so their records can be dropped as soon as they are written here.
  */
-class CopyBuffer {
+export class CopyBuffer {
   private buf = Buffer.allocUnsafe(1 << 16);
   private pos = 0;
 
@@ -102,6 +103,19 @@ class CopyBuffer {
     this.pos += this.buf.write(s, this.pos, 'utf8');
   }
 
+  /** One row: its values tab-separated, then a newline. */
+  row(values: readonly unknown[]): void {
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) this.byte(0x09);
+      const value = values[i];
+      if (value === null || value === undefined) this.nul();
+      else if (value instanceof Uint8Array) this.bytea(value);
+      else this.text(scalarText(value));
+    }
+    this.byte(0x0a);
+  }
+
+  /** The text so far (a view of the buffer, which grows by doubling). */
   bytes(): Buffer {
     return this.buf.subarray(0, this.pos);
   }
@@ -110,15 +124,6 @@ class CopyBuffer {
 /** Rows in COPY text format, UTF-8 encoded: one line per row, tab-separated. */
 export function copyText(rows: readonly (readonly unknown[])[]): Buffer {
   const out = new CopyBuffer();
-  for (const row of rows) {
-    for (let i = 0; i < row.length; i++) {
-      if (i > 0) out.byte(0x09);
-      const value = row[i];
-      if (value === null || value === undefined) out.nul();
-      else if (value instanceof Uint8Array) out.bytea(value);
-      else out.text(scalarText(value));
-    }
-    out.byte(0x0a);
-  }
+  for (const row of rows) out.row(row);
   return out.bytes();
 }

@@ -90,6 +90,24 @@ describe('EvmRangeDecoder', () => {
     expect(decoder.finish()).toEqual(decodeEvmRange([block42, block43], THIS_CHAIN));
   });
 
+  it('hands over the append-only rows decoded so far and keeps the rest', () => {
+    const whole = decodeEvmRange([block42, block43], THIS_CHAIN);
+    const decoder = new EvmRangeDecoder(THIS_CHAIN);
+    decoder.add([block42]);
+    const taken = decoder.takeAppendOnlyRows();
+    decoder.add([block43]);
+    const later = decoder.takeAppendOnlyRows();
+    const rest = decoder.finish();
+    for (const k of ['transactions', 'logs', 'tokenTransfers', 'internalTransactions', 'teleporterMessages'] as const) {
+      expect([...taken[k], ...later[k]], k).toEqual(whole.batch[k]);
+      expect(rest.batch[k], k).toEqual([]);
+    }
+    expect(taken.transactions.length).toBeGreaterThan(0);
+    expect(later.transactions.length).toBeGreaterThan(0);
+    expect({ blocks: rest.batch.blocks, contracts: rest.batch.contracts, nftTokens: rest.batch.nftTokens, mints: rest.mints })
+      .toEqual({ blocks: whole.batch.blocks, contracts: whole.batch.contracts, nftTokens: whole.batch.nftTokens, mints: whole.mints });
+  });
+
   it('checks that each part follows the one before', () => {
     const orphan = structuredClone(block43);
     (orphan.block as { parentHash: string }).parentHash = '0x' + '00'.repeat(32);

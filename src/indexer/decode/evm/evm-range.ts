@@ -1,6 +1,7 @@
 import {
   emptyEvmBatch, type EvmBatch, type EvmContractRecord, type EvmNftTokenRecord, type EvmTokenTransferRecord,
 } from '../../../store/writers/evm/evm-batch.js';
+import type { EvmAppendOnlyRows } from '../../../store/writers/evm/write-evm-batch.js';
 import { decodeBlock } from './block.js';
 import { flattenBlockTraces } from './call-trace.js';
 import { decodeTeleporterMessage } from './teleporter.js';
@@ -103,7 +104,25 @@ export class EvmRangeDecoder {
     }
   }
 
-  /** The rows of every block added. */
+  /**
+   * The append-only rows (transactions, logs, token transfers, internal transactions, Teleporter messages) decoded
+   * since the last call, handed over and no longer kept: finish() then returns only those decoded after it.
+   */
+  takeAppendOnlyRows(): EvmAppendOnlyRows {
+    const { batch } = this;
+    const rows: EvmAppendOnlyRows = {
+      transactions: batch.transactions, logs: batch.logs, tokenTransfers: batch.tokenTransfers,
+      internalTransactions: batch.internalTransactions, teleporterMessages: batch.teleporterMessages,
+    };
+    batch.transactions = [];
+    batch.logs = [];
+    batch.tokenTransfers = [];
+    batch.internalTransactions = [];
+    batch.teleporterMessages = [];
+    return rows;
+  }
+
+  /** The rows of every block added (less the append-only ones already taken). */
   finish(): DecodedEvmRange {
     const { batch, nfts } = this;
     batch.contracts = [...this.contracts.values()];

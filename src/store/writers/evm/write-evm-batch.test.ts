@@ -2,9 +2,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
 import type { ChainRef } from '../../registry.js';
 import { ALICE, BOB, MULTI, NFT, sampleActivity, sampleBlocks, sampleChain, TOKEN, txCountOf } from './evm-batch.fixtures.js';
-import { writeEvmBatch } from './write-evm-batch.js';
+import { EvmBatchPreparer, prepareEvmBatch, writeEvmBatch } from './write-evm-batch.js';
 
 const serverUp = await postgresAvailable();
+
+describe('EvmBatchPreparer', () => {
+  it('encodes a batch handed over a part at a time exactly as all at once', () => {
+    const [first] = sampleActivity();
+    const whole = prepareEvmBatch(7, first!);
+    const preparer = new EvmBatchPreparer(7);
+    const half = <T>(rows: T[], second: boolean) => (second ? rows.slice(Math.ceil(rows.length / 2)) : rows.slice(0, Math.ceil(rows.length / 2)));
+    for (const second of [false, true]) {
+      preparer.add({
+        transactions: half(first!.transactions, second), logs: half(first!.logs, second), tokenTransfers: half(first!.tokenTransfers, second),
+        internalTransactions: half(first!.internalTransactions, second), teleporterMessages: half(first!.teleporterMessages, second),
+      });
+    }
+    preparer.add({ transactions: [], logs: [], tokenTransfers: [], internalTransactions: [], teleporterMessages: [] });
+    const parts = preparer.finish(first!);
+    expect(parts.copies.map((c) => [c.table, c.rows, c.text.toString()])).toEqual(whole.copies.map((c) => [c.table, c.rows, c.text.toString()]));
+    expect(parts.copies.map((c) => c.table)).toEqual(['evm_transactions', 'evm_logs', 'evm_token_transfers', 'evm_internal_transactions', 'evm_teleporter_messages']);
+    expect([parts.rows, parts.transactions]).toEqual([whole.rows, whole.transactions]);
+    expect(parts.transactions).toBe(first!.transactions.length);
+  });
+
+  it('leaves out the tables a batch has no rows for', () => {
+    const [first] = sampleActivity();
+    const preparer = new EvmBatchPreparer(7);
+    preparer.add({ transactions: first!.transactions, logs: [], tokenTransfers: [], internalTransactions: [], teleporterMessages: [] });
+    expect(preparer.finish({ blocks: first!.blocks, contracts: [], nftTokens: [] }).copies.map((c) => c.table)).toEqual(['evm_transactions']);
+  });
+});
 
 describe.each(TEST_DATABASE_KINDS)('writeEvmBatch on %s', (kind) => {
   let t: TestDatabase;

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../database/database.js';
-import { copyText } from '../../database/copy-text.js';
+import { CopyBuffer } from '../../database/copy-text.js';
 import type { EvmBatch, EvmBlockRecord, EvmContractRecord, EvmNftTokenRecord } from './evm-batch.js';
 import { hexOf } from '../../../lib/hex.js';
 
@@ -26,31 +26,88 @@ export interface PreparedEvmBatch {
   rows: number;
 }
 
-/** Encodes a decoded batch's append-only rows for chain `chain` (see PreparedEvmBatch). */
+/** The records of the append-only tables: what an EvmBatchPreparer encodes as they are decoded. */
+export type EvmAppendOnlyRows = Pick<EvmBatch, 'transactions' | 'logs' | 'tokenTransfers' | 'internalTransactions' | 'teleporterMessages'>;
+
+/** One append-only table's COPY text, grown part by part. */
+class TableText<T> {
+  private text: CopyBuffer | undefined;
+  rows = 0;
+
+  constructor(readonly table: string, readonly columns: readonly string[], private readonly row: (r: T) => unknown[]) {}
+
+  add(records: readonly T[]): void {
+    if (records.length === 0) return;
+    const text = (this.text ??= new CopyBuffer());
+    for (const r of records) text.row(this.row(r));
+    this.rows += records.length;
+  }
+
+  /** An exact-size copy: the buffer grows by doubling, and a prepared batch may wait a while. */
+  copyData(): CopyData | undefined {
+    return this.text ? { table: this.table, columns: this.columns, text: Buffer.from(this.text.bytes()), rows: this.rows } : undefined;
+  }
+}
+
+/**
+ * Encodes an EVM batch's append-only rows for chain `chain` a part at a time (see PreparedEvmBatch): a fetch hands
+ * each part's records over as soon as they are decoded, so they die young instead of waiting, on the JS heap and
+ * through several young-generation GCs, for the batch's last part.
+ */
+export class EvmBatchPreparer {
+  private readonly tables: TableText<never>[];
+  private readonly transactions: TableText<EvmBatch['transactions'][number]>;
+  private readonly logs: TableText<EvmBatch['logs'][number]>;
+  private readonly transfers: TableText<EvmBatch['tokenTransfers'][number]>;
+  private readonly internals: TableText<EvmBatch['internalTransactions'][number]>;
+  private readonly teleporter: TableText<EvmBatch['teleporterMessages'][number]>;
+
+  constructor(chain: number) {
+    this.transactions = new TableText('evm_transactions', TX_COLUMNS, (t) => [
+      chain, t.blockNumber, t.index, t.hash, t.blockTimestamp, t.from, t.to, t.contractAddress, t.value, t.nonce, t.type, t.gasLimit,
+      t.gasPrice, t.maxFeePerGas, t.maxPriorityFeePerGas, t.gasUsed, t.effectiveGasPrice, t.status, t.methodId, t.input,
+    ]);
+    this.logs = new TableText('evm_logs', LOG_COLUMNS, (l) => [chain, l.blockNumber, l.logIndex, l.txIndex, l.address, l.topics[0], l.topics[1], l.topics[2], l.topics[3], l.data]);
+    this.transfers = new TableText('evm_token_transfers', TRANSFER_COLUMNS, (t) => [
+      chain, t.blockNumber, t.logIndex, t.batchIndex, t.txIndex, t.blockTimestamp, t.token, t.standard, t.from, t.to, t.tokenId, t.value, t.operator,
+    ]);
+    this.internals = new TableText('evm_internal_transactions', INTERNAL_COLUMNS, (t) => [
+      chain, t.blockNumber, t.txIndex, t.traceIndex, t.depth, t.callType, t.from, t.to, t.value, t.gas, t.gasUsed, t.reverted, t.error,
+    ]);
+    this.teleporter = new TableText('evm_teleporter_messages', TELEPORTER_COLUMNS, (m) => [
+      chain, m.blockNumber, m.logIndex, m.txIndex, m.blockTimestamp, m.messageId, m.direction, m.sourceBlockchainId, m.destinationBlockchainId,
+      m.messenger, m.messageNonce, m.originSender, m.destinationAddress, m.requiredGasLimit, m.feeToken, m.feeAmount, m.deliverer, m.rewardRedeemer,
+    ]);
+    this.tables = [this.transactions, this.logs, this.transfers, this.internals, this.teleporter] as TableText<never>[];
+  }
+
+  /** The next part's records, in block order. */
+  add(rows: EvmAppendOnlyRows): void {
+    this.transactions.add(rows.transactions);
+    this.logs.add(rows.logs);
+    this.transfers.add(rows.tokenTransfers);
+    this.internals.add(rows.internalTransactions);
+    this.teleporter.add(rows.teleporterMessages);
+  }
+
+  /** The prepared batch: every part added, with the range's blocks, contracts and NFTs. */
+  finish(rest: Pick<EvmBatch, 'blocks' | 'contracts' | 'nftTokens'>): PreparedEvmBatch {
+    const copies: CopyData[] = [];
+    for (const t of this.tables) {
+      const c = t.copyData();
+      if (c) copies.push(c);
+    }
+    let rows = rest.blocks.length + rest.contracts.length + rest.nftTokens.length;
+    for (const c of copies) rows += c.rows;
+    return { blocks: rest.blocks, copies, contracts: rest.contracts, nftTokens: rest.nftTokens, transactions: this.transactions.rows, rows };
+  }
+}
+
+/** Encodes a whole decoded batch's append-only rows for chain `chain` (see PreparedEvmBatch). */
 export function prepareEvmBatch(chain: number, batch: EvmBatch): PreparedEvmBatch {
-  const copies: CopyData[] = [];
-  const add = <T>(table: string, columns: readonly string[], records: readonly T[], row: (r: T) => unknown[]) => {
-    // an exact-size copy: copyText's buffer grows by doubling, and a batch may wait a while
-    if (records.length > 0) copies.push({ table, columns, text: Buffer.from(copyText(records.map(row))), rows: records.length });
-  };
-  add('evm_transactions', TX_COLUMNS, batch.transactions, (t) => [
-    chain, t.blockNumber, t.index, t.hash, t.blockTimestamp, t.from, t.to, t.contractAddress, t.value, t.nonce, t.type, t.gasLimit,
-    t.gasPrice, t.maxFeePerGas, t.maxPriorityFeePerGas, t.gasUsed, t.effectiveGasPrice, t.status, t.methodId, t.input,
-  ]);
-  add('evm_logs', LOG_COLUMNS, batch.logs, (l) => [chain, l.blockNumber, l.logIndex, l.txIndex, l.address, l.topics[0], l.topics[1], l.topics[2], l.topics[3], l.data]);
-  add('evm_token_transfers', TRANSFER_COLUMNS, batch.tokenTransfers, (t) => [
-    chain, t.blockNumber, t.logIndex, t.batchIndex, t.txIndex, t.blockTimestamp, t.token, t.standard, t.from, t.to, t.tokenId, t.value, t.operator,
-  ]);
-  add('evm_internal_transactions', INTERNAL_COLUMNS, batch.internalTransactions, (t) => [
-    chain, t.blockNumber, t.txIndex, t.traceIndex, t.depth, t.callType, t.from, t.to, t.value, t.gas, t.gasUsed, t.reverted, t.error,
-  ]);
-  add('evm_teleporter_messages', TELEPORTER_COLUMNS, batch.teleporterMessages, (m) => [
-    chain, m.blockNumber, m.logIndex, m.txIndex, m.blockTimestamp, m.messageId, m.direction, m.sourceBlockchainId, m.destinationBlockchainId,
-    m.messenger, m.messageNonce, m.originSender, m.destinationAddress, m.requiredGasLimit, m.feeToken, m.feeAmount, m.deliverer, m.rewardRedeemer,
-  ]);
-  let rows = batch.blocks.length + batch.contracts.length + batch.nftTokens.length;
-  for (const c of copies) rows += c.rows;
-  return { blocks: batch.blocks, copies, contracts: batch.contracts, nftTokens: batch.nftTokens, transactions: batch.transactions.length, rows };
+  const preparer = new EvmBatchPreparer(chain);
+  preparer.add(batch);
+  return preparer.finish(batch);
 }
 
 /**
