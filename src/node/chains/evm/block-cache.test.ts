@@ -52,6 +52,13 @@ describe('BlockCache', () => {
     expect(cache.byNumber(2n)).toBeUndefined();
   });
 
+  it('forgets the height of a dropped block, and only its own', () => {
+    const cache = new BlockCache(2);
+    for (let n = 1; n <= 100; n++) cache.add(block(n));
+    expect(cache.size).toBe(2);
+    expect([cache.byNumber(98n), cache.byNumber(99n)?.block.header.number, cache.byNumber(100n)?.block.header.number]).toEqual([undefined, 99n, 100n]);
+  });
+
   it('dropNumber lets go of the block at a height', () => {
     const cache = new BlockCache(4);
     const b = block(9);

@@ -1,12 +1,15 @@
 import { hexOf } from '../../../lib/hex.js';
+import { RingCache } from '../../../lib/ring-cache.js';
 import type { StoredBlock } from './block-store.js';
 
-/** Decoded blocks by hash and by number, oldest dropped first once `capacity` is passed. */
+/** Decoded blocks by hash and by number, oldest dropped first once `capacity` is passed (lib/ring-cache.ts says why a ring). */
 export class BlockCache {
-  private readonly byHashHex = new Map<string, StoredBlock>();
+  private readonly byHashHex: RingCache<StoredBlock>;
   private readonly hashHexByNumber = new Map<bigint, string>();
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.byHashHex = new RingCache(capacity);
+  }
 
   get size(): number {
     return this.byHashHex.size;
@@ -14,14 +17,12 @@ export class BlockCache {
 
   add(stored: StoredBlock): void {
     const key = hexOf(stored.hash);
-    this.byHashHex.delete(key);
-    this.byHashHex.set(key, stored);
+    const dropped = this.byHashHex.set(key, stored);
     this.hashHexByNumber.set(stored.block.header.number, key);
-    if (this.byHashHex.size <= this.capacity) return;
-    const [oldestKey, oldest] = this.byHashHex.entries().next().value as [string, StoredBlock];
-    this.byHashHex.delete(oldestKey);
-    const n = oldest.block.header.number;
-    if (this.hashHexByNumber.get(n) === oldestKey) this.hashHexByNumber.delete(n);
+    if (!dropped) return;
+    const n = dropped.block.header.number;
+    const droppedKey = hexOf(dropped.hash);
+    if (droppedKey !== key && this.hashHexByNumber.get(n) === droppedKey) this.hashHexByNumber.delete(n);
   }
 
   /** Drops the block cached at height `n`, if any. */

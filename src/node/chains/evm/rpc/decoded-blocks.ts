@@ -4,6 +4,7 @@ import type { EvmChain } from '../evm-chain.js';
 import type { StoredReceipt } from '../receipts.js';
 import { decodeStoredTx, rpcTxOf, type RpcTx } from './rpc-tx.js';
 import { hexOf } from '../../../../lib/hex.js';
+import { RingCache } from '../../../../lib/ring-cache.js';
 
 /** A block's decoded transactions and its receipts (read once asked for). */
 export interface Decoded {
@@ -17,11 +18,11 @@ export interface Decoded {
  * otherwise read the receipts and decode every transaction a second time.
  */
 const RECENT_DECODED = 16;
-const recentDecoded = new WeakMap<EvmChain, Map<string, Decoded>>();
+const recentDecoded = new WeakMap<EvmChain, RingCache<Decoded>>();
 
-function recentOf(chain: EvmChain): Map<string, Decoded> {
+function recentOf(chain: EvmChain): RingCache<Decoded> {
   let recent = recentDecoded.get(chain);
-  if (!recent) recentDecoded.set(chain, (recent = new Map()));
+  if (!recent) recentDecoded.set(chain, (recent = new RingCache(RECENT_DECODED)));
   return recent;
 }
 
@@ -32,7 +33,6 @@ export function decoded(chain: EvmChain, block: StoredBlock): Decoded {
   if (!entry) {
     entry = { txs: rpcTxs(chain, block) };
     recent.set(key, entry);
-    if (recent.size > RECENT_DECODED) recent.delete(recent.keys().next().value!);
   }
   return entry;
 }
