@@ -50,4 +50,17 @@ describe('subnet-EVM block codec', () => {
     expect(SUBNET_EVM_BLOCK_CODEC.headerHash(back.header)).toEqual(SUBNET_EVM_BLOCK_CODEC.headerHash(h));
     expect(() => SUBNET_EVM_BLOCK_CODEC.decode(RLP.encode([subnetHeaderFields(h), [], [], new Uint8Array(0), new Uint8Array(0)]))).toThrow('expected block list of 3 items');
   });
+
+  it('decodes byte fields as views of the block, a long legacy tx and an uncle included, and refuses malformed ones', () => {
+    const h = header({ blockGasCost: 0n });
+    const longLegacy = RLP.encode([new Uint8Array([1]), new Uint8Array(100).fill(7), new Uint8Array(32).fill(3)]);
+    const typedTx = Uint8Array.of(2, ...RLP.encode([new Uint8Array(60).fill(5)]));
+    const block = { header: h, txs: [longLegacy, typedTx], uncles: [header({ baseFee: undefined })], version: 0, extData: new Uint8Array(0) };
+    const bytes = SUBNET_EVM_BLOCK_CODEC.encode(block);
+    const back = SUBNET_EVM_BLOCK_CODEC.decode(bytes);
+    expect(back).toEqual(block);
+    for (const field of [back.header.parentHash, back.txs[0]!, back.txs[1]!]) expect(field.buffer).toBe(bytes.buffer);
+    expect(() => SUBNET_EVM_BLOCK_CODEC.decode(RLP.encode([new Uint8Array(1), [], []]))).toThrow(/malformed/);
+    expect(() => SUBNET_EVM_BLOCK_CODEC.decode(RLP.encode([subnetHeaderFields(h), [], [new Uint8Array(1)]]))).toThrow(/malformed/);
+  });
 });
