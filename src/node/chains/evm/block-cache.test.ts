@@ -52,7 +52,7 @@ describe('BlockCache', () => {
     expect(cache.byNumber(2n)).toBeUndefined();
   });
 
-  it('forgets the height of a dropped block, and only its own', () => {
+  it('after many blocks, finds by number only the ones it still holds', () => {
     const cache = new BlockCache(2);
     for (let n = 1; n <= 100; n++) cache.add(block(n));
     expect(cache.size).toBe(2);

@@ -45,25 +45,37 @@ export function encodeBlock(block: CorethBlock): Uint8Array {
 }
 
 /**
- * Every byte field of the block (header fields, txs, extData) is a view of `bytes`, not a copy: a stored block is
- * decoded for each read of it, and ethereumjs' decoder copied every string, the bulk of a node's garbage when
- * serving blocks. So `bytes` must not change afterwards. A legacy tx is its list's own encoding, cut out as is.
+ * A block's header, txs and uncles read as views of `bytes`, not copies, with `headerFromFields` the chain's
+ * header reader: a stored block is decoded for each read of it, and ethereumjs' decoder copied every string, the
+ * bulk of a node's garbage when serving blocks. So `bytes` must not change afterwards. A legacy tx is its list's
+ * own encoding, cut out as is.
  */
+export function decodeBlockBody(
+  bytes: Uint8Array, parts: { header: RlpItem; txs: RlpItem; uncles: RlpItem }, headerFromFields: (fields: unknown[]) => CorethHeader,
+): Pick<CorethBlock, 'header' | 'txs' | 'uncles'> {
+  if (!parts.header.list || !parts.txs.list || !parts.uncles.list) throw new Error('rlp: malformed block');
+  const header = (it: RlpItem) => {
+    if (!it.list) throw new Error('rlp: malformed block');
+    // a nested list where a field belongs becomes [], which the header reader refuses
+    return headerFromFields(itemsOf(bytes, it).map((f) => (f.list ? [] : bytes.subarray(f.start, f.end))));
+  };
+  return {
+    header: header(parts.header),
+    txs: itemsOf(bytes, parts.txs).map((t) => (t.list ? encodingOf(bytes, t) : bytes.subarray(t.start, t.end))),
+    uncles: itemsOf(bytes, parts.uncles).map(header),
+  };
+}
+
+/** coreth's block from its encoding; byte fields are views of `bytes` (decodeBlockBody). */
 export function decodeBlock(bytes: Uint8Array): CorethBlock {
   const items = rlpListItems(bytes);
   if (items.length !== 5) throw new Error('rlp: expected block list of 5 items');
-  const [h, txs, uncles, version, extData] = items as [RlpItem, RlpItem, RlpItem, RlpItem, RlpItem];
-  if (!h.list || !txs.list || !uncles.list) throw new Error('rlp: malformed block');
+  const [header, txs, uncles, version, extData] = items as [RlpItem, RlpItem, RlpItem, RlpItem, RlpItem];
+  const body = decodeBlockBody(bytes, { header, txs, uncles }, headerFromFields);
   if (version.list || version.end - version.start > 4) throw new Error('rlp: block version must be a uint32');
   if (extData.list) throw new Error('rlp: block extData must be bytes');
-  const header = (it: RlpItem) => headerFromFields(itemsOf(bytes, it).map((f) => (f.list ? [] : bytes.subarray(f.start, f.end))));
   return {
-    header: header(h),
-    txs: itemsOf(bytes, txs).map((t) => (t.list ? encodingOf(bytes, t) : bytes.subarray(t.start, t.end))),
-    uncles: itemsOf(bytes, uncles).map((u) => {
-      if (!u.list) throw new Error('rlp: malformed block');
-      return header(u);
-    }),
+    ...body,
     version: Number(bytesToBigInt(bytes.subarray(version.start, version.end))),
     extData: bytes.subarray(extData.start, extData.end),
   };

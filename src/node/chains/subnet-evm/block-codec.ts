@@ -1,10 +1,10 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
 import type { BlockCodec } from '../evm/block-codec.js';
-import type { CorethBlock } from '../evm/coreth-block.js';
+import { type CorethBlock, decodeBlockBody } from '../evm/coreth-block.js';
 import type { CorethHeader } from '../evm/coreth-header.js';
 import { keccak256 } from '../evm/crypto.js';
-import { encodingOf, itemsOf, rlpListItems, type RlpItem } from '../../../lib/rlp-items.js';
+import { rlpListItems, type RlpItem } from '../../../lib/rlp-items.js';
 
 /**
  * Subnet-EVM's block layout (plugin/evm/customtypes/header_ext.go HeaderSerializable): geth's 15 header
@@ -76,22 +76,11 @@ export const SUBNET_EVM_BLOCK_CODEC: BlockCodec = {
   format: 'subnet-evm',
   headerHash: (h) => keccak256(RLP.encode(subnetHeaderFields(h))),
   encode: (block) => RLP.encode([subnetHeaderFields(block.header), block.txs.map(txItem), block.uncles.map(subnetHeaderFields)] as never),
-  /** Byte fields are views of `bytes`, as in the C-chain's decodeBlock (coreth-block.ts says why). */
+  /** Byte fields are views of `bytes` (decodeBlockBody). */
   decode(bytes): CorethBlock {
     const items = rlpListItems(bytes);
     if (items.length !== 3) throw new Error('rlp: expected block list of 3 items');
-    const [h, txs, uncles] = items as [RlpItem, RlpItem, RlpItem];
-    if (!h.list || !txs.list || !uncles.list) throw new Error('rlp: malformed block');
-    const header = (it: RlpItem) => headerFromFields(itemsOf(bytes, it).map((f) => (f.list ? [] : bytes.subarray(f.start, f.end))));
-    return {
-      header: header(h),
-      txs: itemsOf(bytes, txs).map((t) => (t.list ? encodingOf(bytes, t) : bytes.subarray(t.start, t.end))),
-      uncles: itemsOf(bytes, uncles).map((u) => {
-        if (!u.list) throw new Error('rlp: malformed block');
-        return header(u);
-      }),
-      version: 0,
-      extData: new Uint8Array(0),
-    };
+    const [header, txs, uncles] = items as [RlpItem, RlpItem, RlpItem];
+    return { ...decodeBlockBody(bytes, { header, txs, uncles }, headerFromFields), version: 0, extData: new Uint8Array(0) };
   },
 };

@@ -55,7 +55,7 @@ class TableText<T> {
  * through several young-generation GCs, for the batch's last part.
  */
 export class EvmBatchPreparer {
-  private readonly tables: TableText<never>[];
+  private readonly tables: { copyData(): CopyData | undefined }[];
   private readonly transactions: TableText<EvmBatch['transactions'][number]>;
   private readonly logs: TableText<EvmBatch['logs'][number]>;
   private readonly transfers: TableText<EvmBatch['tokenTransfers'][number]>;
@@ -78,7 +78,7 @@ export class EvmBatchPreparer {
       chain, m.blockNumber, m.logIndex, m.txIndex, m.blockTimestamp, m.messageId, m.direction, m.sourceBlockchainId, m.destinationBlockchainId,
       m.messenger, m.messageNonce, m.originSender, m.destinationAddress, m.requiredGasLimit, m.feeToken, m.feeAmount, m.deliverer, m.rewardRedeemer,
     ]);
-    this.tables = [this.transactions, this.logs, this.transfers, this.internals, this.teleporter] as TableText<never>[];
+    this.tables = [this.transactions, this.logs, this.transfers, this.internals, this.teleporter];
   }
 
   /** The next part's records, in block order. */
