@@ -26,7 +26,8 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
     devnet = await startDevnet();
     const c = '/ext/bc/C/rpc';
     const accounts = (await rpc(devnet.url, c, 'eth_accounts')).result as string[];
-    // History to index: value transfers spread over many blocks, then a long run of empty blocks.
+    // History to index: value transfers spread over many blocks, then a long run of empty blocks (12,000: the indexer
+    // crosses them fast, and a kill that a loaded machine delays must still land before the end).
     for (let round = 0; round < 30; round++) {
       const batch = accounts.slice(0, 4).map((from, i) => ({
         jsonrpc: '2.0', id: i, method: 'eth_sendTransaction',
@@ -34,7 +35,7 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
       }));
       await fetch(devnet.url + c, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
     }
-    await rpc(devnet.url, c, 'anvil_mine', ['0x1770']);
+    await rpc(devnet.url, c, 'anvil_mine', ['0x2ee0']);
   }, 180_000);
 
   afterAll(async () => {
