@@ -10,8 +10,9 @@
  * Everything runs one after the other, so no two measured systems compete for the 2 cores.
  * Writes the `indexer` section of docs/benchmarks.md.
  *
- * Env: BENCH_BLOCKS (default 100000, the chain's workload blocks), BENCH_SETTINGS (batch×prefetch list,
- * default "100x4,250x4,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
+ * Env: BENCH_BLOCKS (default 100000, the chain's workload blocks), BENCH_SETTINGS (list of batch×prefetch, fixed batches
+ * of that many blocks, or batch×prefetch×transactions, batches of at most that many blocks sized by --batch-transactions;
+ * default "1000x8x2500,100x4,250x8,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
  * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_BLOCKS (default: the whole chain; the prefix the run with
  * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
  * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process),
@@ -37,10 +38,18 @@ const PG_SERVER = process.env.BENCH_PG_SERVER ?? 'postgres://postgres@127.0.0.1:
 const CHAIN_ID = 43112;
 const EVERYTHING = ['pg', 'rollups', 'pglite', 'realtime', 'ponder'];
 const ONLY = new Set((process.env.BENCH_ONLY ?? EVERYTHING.join(',')).split(','));
-const SETTINGS = (process.env.BENCH_SETTINGS ?? '100x4,250x4,1000x8').split(',').map((s) => {
-  const [batch, prefetch] = s.split('x').map(Number);
-  return { batch: batch!, prefetch: prefetch! };
+interface BatchSettings {
+  batch: number;
+  prefetch: number;
+  /** --batch-transactions (0: every batch is `batch` blocks long). */
+  txs: number;
+}
+const SETTINGS: BatchSettings[] = (process.env.BENCH_SETTINGS ?? '1000x8x2500,100x4,250x8,1000x8').split(',').map((s) => {
+  const [batch, prefetch, txs] = s.split('x').map(Number);
+  return { batch: batch!, prefetch: prefetch!, txs: txs ?? 0 };
 });
+const settingsLabel = (s: BatchSettings) => (s.txs > 0 ? `≤ ${s.batch}, ~${s.txs.toLocaleString('en')} txs / ${s.prefetch}` : `${s.batch} / ${s.prefetch}`);
+const sameSettings = (a: BatchSettings, b: BatchSettings) => a.batch === b.batch && a.prefetch === b.prefetch && a.txs === b.txs;
 /** Blocks the run with the defaults (internal transactions on: every block traced by the node) covers; 0 = skip it. */
 const TRACED_BLOCKS = Number(process.env.BENCH_TRACED_BLOCKS ?? Number.MAX_SAFE_INTEGER);
 const REALTIME_BLOCKS = Number(process.env.BENCH_REALTIME_BLOCKS ?? 250);
@@ -95,10 +104,8 @@ interface RowCounts {
   transfers: number;
 }
 
-interface Backfill {
+interface Backfill extends BatchSettings {
   kind: 'postgres' | 'pglite';
-  batch: number;
-  prefetch: number;
   traces: boolean;
   /** Metrics rollups maintained (`--rollups`). */
   rollups: boolean;
@@ -158,10 +165,10 @@ async function indexedHeight(metricsUrl: string): Promise<number | undefined> {
 
 type Store = { url: string } | { dir: string };
 
-function startIndexer(nodeUrl: string, db: Store, o: { batch: number; prefetch: number; traces: boolean; rollups?: boolean; metricsPort: number; pollMs?: number }): Child {
+function startIndexer(nodeUrl: string, db: Store, o: BatchSettings & { traces: boolean; rollups?: boolean; metricsPort: number; pollMs?: number }): Child {
   const args = [
     ...npmFirnNodeOptions(), ...(process.env.FIRN_INDEX_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...FIRN_CLI, 'index', `--node-url=${nodeUrl}`, '--chains=C',
-    `--batch-blocks=${o.batch}`, `--prefetch=${o.prefetch}`, `--metrics-port=${o.metricsPort}`, '--log-format=json', '--log-level=warn',
+    `--batch-blocks=${o.batch}`, `--batch-transactions=${o.txs}`, `--prefetch=${o.prefetch}`, `--metrics-port=${o.metricsPort}`, '--log-format=json', '--log-level=warn',
     `--internal-transactions=${o.traces}`, `--rollups=${o.rollups ?? true}`, 'url' in db ? `--database-url=${db.url}` : `--database-dir=${db.dir}`,
   ];
   if (o.pollMs !== undefined) args.push(`--poll-interval=${o.pollMs}ms`);
@@ -202,10 +209,10 @@ class BackendCpu {
  * stops it and counts the rows of blocks 0..upTo.
  */
 async function backfill(
-  kind: Backfill['kind'], node: { url: string; pid: number }, chain: CachedChain, options: { batch: number; prefetch: number; traces: boolean; rollups?: boolean }, upTo = chain.head,
+  kind: Backfill['kind'], node: { url: string; pid: number }, chain: CachedChain, options: BatchSettings & { traces: boolean; rollups?: boolean }, upTo = chain.head,
 ): Promise<Backfill> {
   const o = { ...options, rollups: options.rollups ?? true };
-  const tag = `${kind === 'postgres' ? 'pg' : 'lite'}_${o.batch}x${o.prefetch}${o.traces ? '' : '_nt'}${o.rollups ? '' : '_nr'}`;
+  const tag = `${kind === 'postgres' ? 'pg' : 'lite'}_${o.batch}x${o.prefetch}x${o.txs}${o.traces ? '' : '_nt'}${o.rollups ? '' : '_nr'}`;
   const db: Store = kind === 'postgres' ? { url: await freshDatabase(tag) } : { dir: mkdtempSync(join(tmpdir(), 'firn-bench-pglite-')) };
   const backends = 'url' in db ? new BackendCpu(db.url.slice(db.url.lastIndexOf('/') + 1)) : undefined;
   const metricsPort = await freePort();
@@ -258,7 +265,7 @@ async function backfill(
 function checkCounts(r: Backfill, chain: CachedChain): void {
   const want: RowCounts = { blocks: chain.head + 1, transactions: chain.transactions, logs: chain.erc20Transfers, transfers: chain.erc20Transfers };
   for (const k of Object.keys(want) as (keyof RowCounts)[]) {
-    if (r.rows[k] !== want[k]) throw new Error(`${r.kind} ${r.batch}x${r.prefetch}: ${r.rows[k]} ${k} rows, the chain has ${want[k]}`);
+    if (r.rows[k] !== want[k]) throw new Error(`${r.kind} ${settingsLabel(r)}: ${r.rows[k]} ${k} rows, the chain has ${want[k]}`);
   }
 }
 
@@ -298,7 +305,7 @@ async function realtime(chain: CachedChain, databaseUrl: string): Promise<Realti
   const { node, url } = await serveNode(copy, port, { mining: true });
   const metricsPort = await freePort();
   const pollMs = 100;
-  const indexer = startIndexer(url, { url: databaseUrl }, { batch: 100, prefetch: 4, traces: true, metricsPort, pollMs });
+  const indexer = startIndexer(url, { url: databaseUrl }, { ...SETTINGS[0]!, traces: true, metricsPort, pollMs });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -440,7 +447,7 @@ function rollupReport(chain: CachedChain, pairs: RollupPair[], load: string): st
 
 ${machine()}; load average at the start ${load}. Chain: ${(chain.head + 1).toLocaleString('en')} blocks, ${chain.transactions.toLocaleString('en')} transactions
 (\`${chain.key}\`), served by a \`firn node\` process; \`firn index --chains=C --internal-transactions=false\` into PostgreSQL
-(batch ${s.batch}, prefetch ${s.prefetch}), node, indexer and PostgreSQL on the same 2 cores. Each pair backfills the chain into a fresh
+(batch blocks / prefetch ${settingsLabel(s)}), node, indexer and PostgreSQL on the same 2 cores. Each pair backfills the chain into a fresh
 database with rollups (the default: the rollups stream trails the block stream; the clock stops when both reached the head)
 and with \`--rollups=false\`, alternating which runs first, after one discarded backfill that warms the node's caches.
 
@@ -465,7 +472,7 @@ const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 function backfillRow(b: Backfill, label: string): string {
   const s = b.wallSeconds;
   const perK = (cpu: number | undefined) => (cpu === undefined ? '—' : ((cpu * 1000) / b.rows.blocks).toFixed(1));
-  return `| ${label} | ${b.batch} / ${b.prefetch} | ${b.rows.blocks.toLocaleString('en')} | ${fmtRate(b.rows.blocks / s)} | ${fmtRate(b.rows.transactions / s)} | ` +
+  return `| ${label} | ${settingsLabel(b)} | ${b.rows.blocks.toLocaleString('en')} | ${fmtRate(b.rows.blocks / s)} | ${fmtRate(b.rows.transactions / s)} | ` +
     `${fmtRate(b.rows.logs / s)} | ${fmtRate(b.rows.transfers / s)} | ${mb(b.peakRssBytes)} (${mb(b.endRssBytes)}) | ${s.toFixed(1)} s | ${perK(b.indexerCpu)} / ${perK(b.nodeCpu)} / ${perK(b.postgresCpu)} | ${b.load.toFixed(1)} |`;
 }
 
@@ -501,7 +508,7 @@ function report(o: Results): string {
   if (o.traced) speed('defaults (internal transactions on)', o.traced);
   const pgDefault = o.pg[0];
   const pgBest = fastest(o.pg);
-  if (pgBest) speed(`internal transactions off, best settings (${pgBest.batch} / ${pgBest.prefetch})`, pgBest);
+  if (pgBest) speed(`internal transactions off, best settings (${settingsLabel(pgBest)})`, pgBest);
   const pgRuns = [...(o.traced ? [o.traced] : []), ...o.pg];
   if (pgRuns.length) {
     const peak = Math.max(...pgRuns.map((b) => b.peakRssBytes));
@@ -638,9 +645,10 @@ async function main() {
       // The default, the fastest on PostgreSQL, and the one holding the most blocks at once (the memory bound's worst
       // case, whichever is fastest on a given run).
       const best = fastest(results.pg);
-      const largest = SETTINGS.reduce((a, b) => (b.batch * (b.prefetch + 1) > a.batch * (a.prefetch + 1) ? b : a));
-      const settings = [SETTINGS[0]!, ...(best ? [best] : []), largest].filter((s, i, all) => all.findIndex((o) => o.batch === s.batch && o.prefetch === s.prefetch) === i);
-      for (const s of settings) results.lite.push(await backfill('pglite', node, chain, { batch: s.batch, prefetch: s.prefetch, traces: false }));
+      const held = (s: BatchSettings) => (s.txs > 0 ? Math.min(s.batch, s.txs) : s.batch) * (s.prefetch + 1);
+      const largest = SETTINGS.reduce((a, b) => (held(b) > held(a) ? b : a));
+      const settings = [SETTINGS[0]!, ...(best ? [best] : []), largest].filter((s, i, all) => all.findIndex((o) => sameSettings(o, s)) === i);
+      for (const s of settings) results.lite.push(await backfill('pglite', node, chain, { batch: s.batch, prefetch: s.prefetch, txs: s.txs, traces: false }));
     }
     if (ONLY.has('ponder')) {
       log('Ponder:');

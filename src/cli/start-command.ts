@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { IndexerConfig } from '../config/indexer-config.js';
+import { BACKFILL_DEFAULTS, type IndexerConfig } from '../config/indexer-config.js';
 import { loadNodeConfig, nodeOptions } from '../config/node-config.js';
 import { formatHelp, type OptionSpec } from '../config/options.js';
 import { startIndexer, type RunningIndexer } from '../indexer/indexer.js';
@@ -47,8 +47,7 @@ export async function runStartCommand(argv: string[]): Promise<void> {
       ...(databaseUrl ? { databaseUrl } : {}),
       databaseDir: join(config.dataDir, 'index'),
       chains: [],
-      batchBlocks: 100,
-      prefetch: 4,
+      ...BACKFILL_DEFAULTS,
       pollIntervalMs: 100,
       internalTransactions: true,
       rollups: true,

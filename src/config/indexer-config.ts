@@ -12,6 +12,8 @@ export interface IndexerConfig {
   /** Chains to index by alias (P, X, C), name or blockchain id; empty = every chain the node serves. */
   chains: string[];
   batchBlocks: number;
+  /** Transactions a backfill batch aims at (0 = every batch is batchBlocks long). */
+  batchTransactions: number;
   prefetch: number;
   pollIntervalMs: number;
   internalTransactions: boolean;
@@ -26,14 +28,23 @@ export interface IndexerConfig {
   logLevel: string;
 }
 
+/**
+ * Backfill batching. Measured on the 20,000-block bench chain (10 txs a block, PostgreSQL and PGlite): 250 blocks a batch
+ * with 8 in flight indexed 15–20 % faster than 100 with 4 (less fixed cost per committed batch, and the node kept busy while
+ * the indexer decodes); 1,000-block batches gained nothing more there but held 4× the memory. A budget in transactions keeps
+ * that size on full blocks and lets sparse stretches (most of an L1's history) go 1,000 blocks at a time.
+ */
+export const BACKFILL_DEFAULTS = { batchBlocks: 1000, batchTransactions: 2500, prefetch: 8 } as const;
+
 export const INDEXER_OPTIONS: OptionSpec[] = [
   { name: 'node-url', type: 'list', default: ['http://127.0.0.1:9650'], help: 'node(s) to follow: Firn devnet or AvalancheGo base URLs, comma-separated' },
   { name: 'database-url', type: 'string', default: '', help: 'PostgreSQL server URL (also $DATABASE_URL); default: embedded PGlite in --database-dir' },
   { name: 'database-dir', type: 'string', default: '', help: 'directory of the embedded database (default ~/.firn/index)' },
   { name: 'network-name', type: 'string', default: '', help: 'name the Data API uses for this network (default: the node\'s network name, e.g. local, fuji)' },
   { name: 'chains', type: 'list', default: [], help: 'chains to index: P, X, C, chain names or blockchain ids (default: all the node serves)' },
-  { name: 'batch-blocks', type: 'int', default: 100, help: 'blocks fetched and written per batch while backfilling', check: (v: number) => (v >= 1 && v <= 10_000 ? undefined : 'must be 1..10000') },
-  { name: 'prefetch', type: 'int', default: 4, help: 'batches fetched ahead of the writer', check: (v: number) => (v >= 1 && v <= 64 ? undefined : 'must be 1..64') },
+  { name: 'batch-blocks', type: 'int', default: BACKFILL_DEFAULTS.batchBlocks, help: 'most blocks fetched and written in one batch while backfilling', check: (v: number) => (v >= 1 && v <= 10_000 ? undefined : 'must be 1..10000') },
+  { name: 'batch-transactions', type: 'int', default: BACKFILL_DEFAULTS.batchTransactions, help: 'transactions a backfill batch aims at: batches of full blocks hold fewer blocks (0 = always --batch-blocks)', check: (v: number) => (v >= 0 && v <= 1_000_000 ? undefined : 'must be 0..1000000') },
+  { name: 'prefetch', type: 'int', default: BACKFILL_DEFAULTS.prefetch, help: 'batches fetched ahead of the writer', check: (v: number) => (v >= 1 && v <= 64 ? undefined : 'must be 1..64') },
   { name: 'poll-interval', type: 'duration', default: 100, help: 'how often to ask a node for new blocks once caught up' },
   { name: 'internal-transactions', type: 'bool', default: true, help: 'index internal transactions with debug_traceBlockByNumber (skipped automatically when the node lacks the debug API)' },
   { name: 'rollups', type: 'bool', default: true, help: 'maintain the Metrics API\'s rollups of EVM chains (off when no Metrics API is served from this index)' },
@@ -79,6 +90,7 @@ export function loadIndexerConfig(argv: string[], env: NodeJS.ProcessEnv = proce
       ...((v['network-name'] as string) ? { networkName: v['network-name'] as string } : {}),
       chains: v['chains'] as string[],
       batchBlocks: v['batch-blocks'] as number,
+      batchTransactions: v['batch-transactions'] as number,
       prefetch: v['prefetch'] as number,
       pollIntervalMs: v['poll-interval'] as number,
       internalTransactions: v['internal-transactions'] as boolean,

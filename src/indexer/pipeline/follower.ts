@@ -7,8 +7,14 @@ import { FollowerMetrics } from './follower-metrics.js';
 import type { BlockStream } from './stream.js';
 
 export interface FollowerOptions {
-  /** Blocks per fetched and written batch while backfilling. */
+  /** The most blocks in one fetched and written batch while backfilling. */
   batchBlocks?: number;
+  /**
+   * Transactions a backfill batch aims at: each batch is sized in blocks from the density of the blocks fetched
+   * last (within 1..batchBlocks), so sparse stretches go in long batches and full blocks in short ones, which keeps
+   * the memory of the batches in flight about even. Undefined = every batch is batchBlocks long.
+   */
+  batchTransactions?: number;
   /** Batches fetched ahead of the one being written. */
   prefetch?: number;
   /** How often to ask the source for its head once caught up. */
@@ -51,6 +57,9 @@ export class ContinuityError extends Error {
   }
 }
 
+/** The size of the batches fetched before any has shown how full the chain's blocks are (with batchTransactions). */
+const FIRST_BATCH_BLOCKS = 100;
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
@@ -72,6 +81,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export class Follower<Batch> {
   readonly metrics = new FollowerMetrics();
   private readonly batchBlocks: number;
+  private readonly batchTransactions: number | undefined;
+  /** Transactions per block of the batches fetched last (smoothed); undefined until one is fetched. */
+  private density: number | undefined;
   private readonly prefetch: number;
   private readonly pollIntervalMs: number;
   private readonly retryMinMs: number;
@@ -80,6 +92,7 @@ export class Follower<Batch> {
 
   constructor(private readonly db: Database, readonly stream: BlockStream<Batch>, private readonly options: FollowerOptions = {}) {
     this.batchBlocks = options.batchBlocks ?? 100;
+    this.batchTransactions = options.batchTransactions && options.batchTransactions > 0 ? options.batchTransactions : undefined;
     this.prefetch = Math.max(1, options.prefetch ?? 4);
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
     this.retryMinMs = options.retryMinMs ?? 250;
@@ -135,7 +148,7 @@ export class Follower<Batch> {
           await this.waitForHead(signal);
           continue;
         }
-        this.metrics.state = last - next + 1n > BigInt(this.batchBlocks) ? 'backfill' : 'realtime';
+        this.metrics.state = last - next + 1n > this.batchSize() ? 'backfill' : 'realtime';
         checkpoint = await this.catchUp(next, last, checkpoint, signal);
         retryDelay = this.retryMinMs;
       } catch (error) {
@@ -153,12 +166,12 @@ export class Follower<Batch> {
 
   /** Index [from, to] in batches, keeping up to `prefetch` fetches in flight ahead of the writer. */
   private async catchUp(from: bigint, to: bigint, checkpoint: Checkpoint | undefined, signal: AbortSignal): Promise<Checkpoint | undefined> {
-    const size = BigInt(this.batchBlocks);
     const pending: Promise<Batch>[] = [];
     let nextFetch = from;
     const fill = () => {
       while (pending.length < this.prefetch && nextFetch <= to) {
         const start = nextFetch;
+        const size = this.batchSize();
         const end = start + size - 1n < to ? start + size - 1n : to;
         const fetching = this.stream.fetch(start, end);
         fetching.catch(() => {}); // awaited in order below; avoid an unhandled rejection meanwhile
@@ -169,10 +182,28 @@ export class Follower<Batch> {
     fill();
     while (pending.length > 0 && !signal.aborted) {
       const batch = await pending.shift()!;
+      this.observeDensity(batch);
       fill();
       checkpoint = await this.commit(batch, checkpoint);
     }
     return checkpoint;
+  }
+
+  /** Blocks in the next batch: batchBlocks, or fewer where the blocks fetched last were full (batchTransactions). */
+  private batchSize(): bigint {
+    if (this.batchTransactions === undefined) return BigInt(this.batchBlocks);
+    // Until a batch has shown how full the blocks are, a short one (the first ones are all fetched before any arrives).
+    if (this.density === undefined) return BigInt(Math.min(this.batchBlocks, FIRST_BATCH_BLOCKS));
+    const blocks = this.density > 0 ? Math.floor(this.batchTransactions / this.density) : this.batchBlocks;
+    return BigInt(Math.max(1, Math.min(this.batchBlocks, blocks)));
+  }
+
+  private observeDensity(batch: Batch): void {
+    if (this.batchTransactions === undefined) return;
+    const { blocks, transactions } = this.stream.summarize(batch);
+    if (blocks === 0) return;
+    const density = transactions / blocks;
+    this.density = this.density === undefined ? density : (this.density + density) / 2;
   }
 
   private async commit(batch: Batch, checkpoint: Checkpoint | undefined): Promise<Checkpoint> {
