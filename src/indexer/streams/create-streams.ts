@@ -17,8 +17,6 @@ export interface StreamContext {
   config: IndexerConfig;
   onRequest: (info: { url: string; calls: number; ms: number; ok: boolean }) => void;
   log: Log;
-  /** Writes every EVM batch also needs (metrics rollups), in the batch's transaction. */
-  evmDerivedWrites?: DerivedWrite<PreparedEvmBatch>[];
 }
 
 /** The C-chain's atomic txs (block extra data) become primary-network rows, in the EVM batch's transaction. */
@@ -39,8 +37,7 @@ export function createStreams(chain: ChainRef, context: StreamContext): BlockStr
   switch (chain.vm) {
     case 'evm': {
       const stream = new EvmBlockStream(chain, { traces: context.config.internalTransactions ? 'auto' : 'off', ...rpc });
-      const derived: DerivedWrite<PreparedEvmBatch>[] = [...(chain.name === 'C' ? [cChainAtomicWrite(chain)] : []), ...(context.evmDerivedWrites ?? [])];
-      return [(derived.length > 0 ? withDerivedWrites(stream, derived) : stream) as BlockStream<unknown>];
+      return [(chain.name === 'C' ? withDerivedWrites(stream, [cChainAtomicWrite(chain)]) : stream) as BlockStream<unknown>];
     }
     case 'platform':
       return [new PlatformBlockStream(chain, { nodeUrl: context.nodeUrl, mode: mode('P'), rpc }) as BlockStream<unknown>];
