@@ -17,6 +17,7 @@ function signed(data: Record<string, unknown>, opts: { common?: typeof common } 
 
 const cases: [string, Uint8Array][] = [
   ['legacy, EIP-155', signed({ type: 0, nonce: 3, gasPrice: 25n * 10n ** 9n, gasLimit: 21_000, to, value: 10n ** 18n })],
+  ['legacy with 6- and 7-byte fields (the widest read as a double, the narrowest that is not)', signed({ type: 0, nonce: 2n ** 48n - 1n, gasPrice: 2n ** 48n, gasLimit: 2n ** 48n - 2n, to, value: 2n ** 56n - 1n })],
   ['legacy creation, EIP-155', signed({ type: 0, nonce: 0, gasPrice: 1n, gasLimit: 100_000, data: '0x6001600055' })],
   ['EIP-2930', signed({ type: 1, nonce: 9, gasPrice: 7n, gasLimit: 50_000, to, value: 0n, data: '0xa9059cbb', accessList, chainId: CHAIN_ID })],
   ['EIP-1559', signed({ type: 2, nonce: 1, maxFeePerGas: 30n * 10n ** 9n, maxPriorityFeePerGas: 2n * 10n ** 9n, gasLimit: 60_000, to, value: 5n, data: '0x' + 'ab'.repeat(68), chainId: CHAIN_ID })],

@@ -58,7 +58,13 @@ class Fields {
 
   big(i: number): bigint {
     const it = this.string(i);
-    return it.start === it.end ? 0n : BigInt('0x' + hexOf(this.raw, it.start, it.end));
+    if (it.end - it.start <= 6) {
+      // most fields (nonce, gas, fees, chain id, v) fit a double exactly: no hex string to parse
+      let n = 0;
+      for (let k = it.start; k < it.end; k++) n = n * 256 + this.raw[k]!;
+      return BigInt(n);
+    }
+    return BigInt('0x' + hexOf(this.raw, it.start, it.end));
   }
 
   bytes(i: number): Uint8Array {
