@@ -1,5 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
-import { bytesToBigInt, intToBytes } from '@ethereumjs/util';
+import { intToBytes } from '@ethereumjs/util';
+import { uintOf } from '../../../lib/bytes.js';
 import { type CorethHeader, headerFields, headerFromFields, headerHash } from './coreth-header.js';
 import { keccak256 } from './crypto.js';
 import { encodingOf, itemsOf, rlpListItems, type RlpItem } from '../../../lib/rlp-items.js';
@@ -76,7 +77,7 @@ export function decodeBlock(bytes: Uint8Array): CorethBlock {
   if (extData.list) throw new Error('rlp: block extData must be bytes');
   return {
     ...body,
-    version: Number(bytesToBigInt(bytes.subarray(version.start, version.end))),
+    version: Number(uintOf(bytes.subarray(version.start, version.end))),
     extData: bytes.subarray(extData.start, extData.end),
   };
 }

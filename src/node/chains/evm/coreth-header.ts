@@ -1,5 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes } from '@ethereumjs/util';
+import { uintOf } from '../../../lib/bytes.js';
 import { keccak256 } from './crypto.js';
 
 /**
@@ -100,7 +101,7 @@ export function headerFromFields(items: unknown[]): CorethHeader {
     if (v.length !== len) throw new Error(`rlp: header field ${i} must be ${len} bytes, got ${v.length}`);
     return v;
   };
-  const n = (i: number): bigint => bytesToBigInt(b(i));
+  const n = (i: number): bigint => uintOf(b(i));
   const h: CorethHeader = {
     parentHash: fixed(0, 32), uncleHash: fixed(1, 32), coinbase: fixed(2, 20), stateRoot: fixed(3, 32),
     txRoot: fixed(4, 32), receiptRoot: fixed(5, 32), bloom: fixed(6, 256), difficulty: n(7), number: n(8),
@@ -114,7 +115,7 @@ export function headerFromFields(items: unknown[]): CorethHeader {
       if (v.length === 32) h.parentBeaconRoot = v;
       else if (v.length !== 0) throw new Error(`rlp: header field ${i} must be 32 bytes`);
     } else {
-      (h as unknown as Record<string, bigint>)[f.key] = bytesToBigInt(v);
+      (h as unknown as Record<string, bigint>)[f.key] = uintOf(v);
     }
   }
   return h;

@@ -1,5 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
-import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes } from '@ethereumjs/util';
+import { uintOf } from '../../../lib/bytes.js';
 import { itemsOf, rlpListItems, type RlpItem } from '../../../lib/rlp-items.js';
 
 /** One log as in a receipt: [address, topics, data]. */
@@ -48,9 +49,9 @@ export function decodeReceipts(bytes: Uint8Array): StoredReceipt[] {
     const contract = str(f[6]!);
     return {
       status: str(f[0]!).length > 0 ? 1 : 0,
-      cumulativeGasUsed: bytesToBigInt(str(f[1]!)), gasUsed: bytesToBigInt(str(f[2]!)), logs, bloom: str(f[4]!), from: str(f[5]!),
+      cumulativeGasUsed: uintOf(str(f[1]!)), gasUsed: uintOf(str(f[2]!)), logs, bloom: str(f[4]!), from: str(f[5]!),
       ...(contract.length === 20 ? { contractAddress: contract } : {}),
-      effectiveGasPrice: bytesToBigInt(str(f[7]!)),
+      effectiveGasPrice: uintOf(str(f[7]!)),
     };
   });
 }

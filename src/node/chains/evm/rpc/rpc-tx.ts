@@ -1,5 +1,5 @@
 import { Capability, type TypedTransaction } from '@ethereumjs/tx';
-import { hexOf } from '../../../../lib/hex.js';
+import { uintOf } from '../../../../lib/bytes.js';
 import { itemsOf, rlpListItems, type RlpItem } from '../../../../lib/rlp-items.js';
 import { keccak256 } from '../crypto.js';
 import { feeCap, tipCap } from '../tx-pool.js';
@@ -58,13 +58,7 @@ class Fields {
 
   big(i: number): bigint {
     const it = this.string(i);
-    if (it.end - it.start <= 6) {
-      // most fields (nonce, gas, fees, chain id, v) fit a double exactly: no hex string to parse
-      let n = 0;
-      for (let k = it.start; k < it.end; k++) n = n * 256 + this.raw[k]!;
-      return BigInt(n);
-    }
-    return BigInt('0x' + hexOf(this.raw, it.start, it.end));
+    return uintOf(this.raw, it.start, it.end);
   }
 
   bytes(i: number): Uint8Array {
