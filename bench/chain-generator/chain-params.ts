@@ -20,8 +20,8 @@ export interface ChainParams {
   seed: number;
 }
 
-/** Changes whenever the generator would build a different chain from the same parameters (2: the node stores the callTracer results it records while building). */
-export const GENERATOR_VERSION = 2;
+/** Changes whenever the generator would build a different chain from the same parameters (2: the node stores the callTracer results it records while building; 3: its stored receipts keep their tx hashes). */
+export const GENERATOR_VERSION = 3;
 
 export const DEFAULT_PARAMS: ChainParams = {
   blocks: 100_000,

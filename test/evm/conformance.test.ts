@@ -182,6 +182,12 @@ describe('logs and block receipts', () => {
     const all = (await raw('eth_getBlockReceipts', [`0x${r.blockNumber.toString(16)}`])).result;
     const one = (await raw('eth_getTransactionReceipt', [r.transactionHash])).result;
     expect(all).toEqual([one]);
+    // the full block takes each tx hash from its stored receipt; the hashes-only block hashes the txs
+    const tag = `0x${r.blockNumber.toString(16)}`;
+    const full = (await raw('eth_getBlockByNumber', [tag, true])).result;
+    const hashes = (await raw('eth_getBlockByNumber', [tag, false])).result;
+    expect(full.transactions.map((t: { hash: string }) => t.hash)).toEqual([r.transactionHash]);
+    expect(hashes.transactions).toEqual([r.transactionHash]);
   });
 });
 

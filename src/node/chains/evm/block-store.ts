@@ -51,7 +51,7 @@ export class BlockStore {
     const ops: KvOp[] = [
       { type: 'put', key: this.keys.block(hash), value: bytes },
       { type: 'put', key: this.keys.hashByNumber(n), value: hash },
-      { type: 'put', key: this.keys.receipts(hash), value: encodeReceipts(receipts) },
+      { type: 'put', key: this.keys.receipts(hash), value: encodeReceipts(receipts, txHashes) },
       { type: 'put', key: this.keys.head(), value: hash },
     ];
     if (callTraces && callTraces.length > 0) {

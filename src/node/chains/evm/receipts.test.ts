@@ -35,6 +35,19 @@ describe('stored receipts', () => {
     expect(decodeReceipts(encodeReceipts([]))).toEqual([]);
   });
 
+  it('keep each tx\'s hash when given it, and read receipts stored without one (before 2026-11)', () => {
+    const written = receipts();
+    const hashes = written.map((_, i) => bytes(32, i + 90));
+    const read = decodeReceipts(encodeReceipts(written, hashes));
+    expect(read).toEqual(written.map((r, i) => ({ ...r, txHash: hashes[i] })));
+    expect(decodeReceipts(encodeReceipts(read))).toEqual(read);
+    expect(decodeReceipts(encodeReceipts(written)).every((r) => r.txHash === undefined)).toBe(true);
+    const r = written[0]!;
+    const fields = [new Uint8Array([1]), new Uint8Array([1]), new Uint8Array([2]), [], r.bloom, r.from, new Uint8Array(0), new Uint8Array([3])];
+    expect(() => decodeReceipts(RLP.encode([[...fields, new Uint8Array(31)]] as never))).toThrow('a tx hash of 31 bytes');
+    expect(() => decodeReceipts(RLP.encode([[...fields, new Uint8Array(32), new Uint8Array(0)]] as never))).toThrow('10 fields, not 8 or 9');
+  });
+
   it('read byte fields as views of the stored bytes, without copies', () => {
     const stored = encodeReceipts(receipts());
     const [first] = decodeReceipts(stored);
@@ -45,7 +58,7 @@ describe('stored receipts', () => {
   it('refuse bytes that are not stored receipts', () => {
     const r = receipts()[2]!;
     const fields = [new Uint8Array([1]), new Uint8Array([1]), new Uint8Array([2]), [], r.bloom, r.from, new Uint8Array(0), new Uint8Array([3])];
-    expect(() => decodeReceipts(RLP.encode([fields.slice(0, 7)] as never))).toThrow('7 fields, not 8');
+    expect(() => decodeReceipts(RLP.encode([fields.slice(0, 7)] as never))).toThrow('7 fields, not 8 or 9');
     expect(() => decodeReceipts(RLP.encode([[...fields.slice(0, 3), [[r.from, []]], ...fields.slice(4)]] as never))).toThrow('a log of 2 fields');
     expect(() => decodeReceipts(RLP.encode([[...fields.slice(0, 4), [r.bloom], ...fields.slice(5)]] as never))).toThrow('a list where bytes belong');
     expect(() => decodeReceipts(new Uint8Array([0x82, 1, 2]))).toThrow('expected a list');

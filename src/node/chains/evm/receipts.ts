@@ -17,16 +17,27 @@ export interface StoredReceipt {
   from: Uint8Array;
   contractAddress?: Uint8Array;
   effectiveGasPrice: bigint;
+  /**
+   * The tx's hash, stored since 2026-11 so that rendering a block with its receipts hashes no transaction
+   * (receipts written before have none, and readers hash the tx then).
+   */
+  txHash?: Uint8Array;
 }
 
 const int = bigIntToUnpaddedBytes;
 
-export function encodeReceipts(receipts: StoredReceipt[]): Uint8Array {
-  return RLP.encode(receipts.map((r) => [
-    r.status === 1 ? new Uint8Array([1]) : new Uint8Array(0),
-    int(r.cumulativeGasUsed), int(r.gasUsed), r.logs, r.bloom, r.from,
-    r.contractAddress ?? new Uint8Array(0), int(r.effectiveGasPrice),
-  ]) as never);
+/** The stored form: each receipt's 8 fields, and a 9th, its tx's hash, where `txHashes` (or the receipt) gives it. */
+export function encodeReceipts(receipts: StoredReceipt[], txHashes?: readonly Uint8Array[]): Uint8Array {
+  return RLP.encode(receipts.map((r, i) => {
+    const fields: unknown[] = [
+      r.status === 1 ? new Uint8Array([1]) : new Uint8Array(0),
+      int(r.cumulativeGasUsed), int(r.gasUsed), r.logs, r.bloom, r.from,
+      r.contractAddress ?? new Uint8Array(0), int(r.effectiveGasPrice),
+    ];
+    const txHash = txHashes?.[i] ?? r.txHash;
+    if (txHash) fields.push(txHash);
+    return fields;
+  }) as never);
 }
 
 /**
@@ -40,19 +51,25 @@ export function decodeReceipts(bytes: Uint8Array): StoredReceipt[] {
   };
   return rlpListItems(bytes).map((receipt) => {
     const f = itemsOf(bytes, receipt);
-    if (f.length !== 8) throw new Error(`stored receipt: ${f.length} fields, not 8`);
+    if (f.length !== 8 && f.length !== 9) throw new Error(`stored receipt: ${f.length} fields, not 8 or 9`);
     const logs = itemsOf(bytes, f[3]!).map((log): RawLog => {
       const parts = itemsOf(bytes, log);
       if (parts.length !== 3) throw new Error(`stored receipt: a log of ${parts.length} fields, not 3`);
       return [str(parts[0]!), itemsOf(bytes, parts[1]!).map(str), str(parts[2]!)];
     });
     const contract = str(f[6]!);
-    return {
+    const out: StoredReceipt = {
       status: str(f[0]!).length > 0 ? 1 : 0,
       cumulativeGasUsed: uintOf(str(f[1]!)), gasUsed: uintOf(str(f[2]!)), logs, bloom: str(f[4]!), from: str(f[5]!),
       ...(contract.length === 20 ? { contractAddress: contract } : {}),
       effectiveGasPrice: uintOf(str(f[7]!)),
     };
+    if (f.length === 9) {
+      const txHash = str(f[8]!);
+      if (txHash.length !== 32) throw new Error(`stored receipt: a tx hash of ${txHash.length} bytes`);
+      out.txHash = txHash;
+    }
+    return out;
   });
 }
 

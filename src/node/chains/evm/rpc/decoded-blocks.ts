@@ -37,6 +37,20 @@ export function decoded(chain: EvmChain, block: StoredBlock): Decoded {
   return entry;
 }
 
+/**
+ * Keeps a block's receipts with its decoded txs. A receipt that stored its tx's hash (receipts.ts) spares hashing the
+ * tx: the hashes were ~10 % of the node's CPU when serving an indexer's backfill.
+ */
+export function keepReceipts(entry: Decoded, receipts: StoredReceipt[] | undefined): void {
+  if (receipts === undefined) return;
+  entry.receipts = receipts;
+  if (receipts.length !== entry.txs.length) return;
+  for (let i = 0; i < receipts.length; i++) {
+    const hash = receipts[i]!.txHash;
+    if (hash) entry.txs[i]!.hash = () => hash;
+  }
+}
+
 /** The block's txs read straight from their encoding; ethereumjs decodes the kinds decodeStoredTx leaves out. */
 function rpcTxs(chain: EvmChain, block: StoredBlock): RpcTx[] {
   let decoded: ReturnType<EvmChain['blockTransactions']> | undefined;

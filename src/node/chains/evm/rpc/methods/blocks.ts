@@ -4,11 +4,11 @@ import { blockByRef } from '../../query/block-ref.js';
 import type { StoredReceipt } from '../../receipts.js';
 import { type BlockRef, arity, fromRpc, toRpc } from '../codec.js';
 import { blockJson, blockReceiptsReply, blockReply, txReply } from '../render.js';
-import { decoded, type Decoded } from '../decoded-blocks.js';
+import { decoded, keepReceipts, type Decoded } from '../decoded-blocks.js';
 import type { EthMethods } from '../types.js';
 
 async function receiptsOf(chain: EvmChain, block: StoredBlock, entry: Decoded): Promise<StoredReceipt[] | undefined> {
-  entry.receipts ??= await chain.getBlockReceipts(block.hash);
+  if (entry.receipts === undefined) keepReceipts(entry, await chain.getBlockReceipts(block.hash));
   return entry.receipts;
 }
 
