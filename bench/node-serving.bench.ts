@@ -2,7 +2,7 @@
  * What serving a backfill costs the devnet node, call by call (the node's share of `bench:indexer`). On the cached
  * bench chain (bench/chain-generator, BENCH_BLOCKS blocks, default 20,000), `firn node` runs in another process with
  * the Node options of `npm run firn`; every workload asks for each block of the chain once, in JSON-RPC batches of
- * 100 blocks with 4 batches in flight (as `firn index` does by default), and reads the node's CPU time from /proc.
+ * 100 blocks with 4 batches in flight (as `firn index` did by default until 2026-11-29), and reads the node's CPU time from /proc.
  * Each workload runs twice; the table shows both rounds.
  *
  * Env: BENCH_BLOCKS, BENCH_NO_WRITE=1 (print only). Writes the `node-serving` section of docs/benchmarks.md.
@@ -88,7 +88,7 @@ async function main() {
 ${machine()}. Chain: blocks ${from.toLocaleString('en')}–${chain.head.toLocaleString('en')} of the bench chain
 (${chain.params.txsPerBlock} transactions a block, ${Math.round(chain.params.erc20Share * 100)} % of them ERC-20 transfers), served by \`firn node\` with the Node options of
 \`npm run firn\`. Each block is asked for once per round, in JSON-RPC batches of ${BATCH_BLOCKS} blocks with ${IN_FLIGHT} batches in flight
-(\`firn index\`'s defaults); the node's CPU (user + system, from /proc) is divided by the blocks. This is the node's share of
+(\`firn index\`'s defaults until 2026-11-29; it now keeps 8 in flight); the node's CPU (user + system, from /proc) is divided by the blocks. This is the node's share of
 \`bench:indexer\`'s backfills, without the indexer and PostgreSQL competing for the cores.
 
 | each block asked with | node CPU per block, µs (round 1 / 2) | reply per block |
