@@ -648,7 +648,7 @@ async function main() {
       const held = (s: BatchSettings) => (s.txs > 0 ? Math.min(s.batch, s.txs) : s.batch) * (s.prefetch + 1);
       const largest = SETTINGS.reduce((a, b) => (held(b) > held(a) ? b : a));
       const settings = [SETTINGS[0]!, ...(best ? [best] : []), largest].filter((s, i, all) => all.findIndex((o) => sameSettings(o, s)) === i);
-      for (const s of settings) results.lite.push(await backfill('pglite', node, chain, { batch: s.batch, prefetch: s.prefetch, txs: s.txs, traces: false }));
+      for (const s of settings) results.lite.push(await backfill('pglite', node, chain, { ...s, traces: false }));
     }
     if (ONLY.has('ponder')) {
       log('Ponder:');

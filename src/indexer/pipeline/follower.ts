@@ -92,7 +92,7 @@ export class Follower<Batch> {
 
   constructor(private readonly db: Database, readonly stream: BlockStream<Batch>, private readonly options: FollowerOptions = {}) {
     this.batchBlocks = options.batchBlocks ?? 100;
-    this.batchTransactions = options.batchTransactions && options.batchTransactions > 0 ? options.batchTransactions : undefined;
+    this.batchTransactions = (options.batchTransactions ?? 0) > 0 ? options.batchTransactions : undefined;
     this.prefetch = Math.max(1, options.prefetch ?? 4);
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
     this.retryMinMs = options.retryMinMs ?? 250;
