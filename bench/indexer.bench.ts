@@ -11,8 +11,8 @@
  * Writes the `indexer` section of docs/benchmarks.md.
  *
  * Env: BENCH_BLOCKS (default 100000, the chain's workload blocks), BENCH_SETTINGS (list of batch×prefetch, fixed batches
- * of that many blocks, or batch×prefetch×transactions, batches of at most that many blocks sized by --batch-transactions;
- * default "1000x8x2500,100x4,250x8,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
+ * of that many blocks, or batch×prefetch×rows, batches of at most that many blocks sized by --batch-rows;
+ * default "1000x8x30000,100x4,250x8,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
  * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_BLOCKS (default: the whole chain; the prefix the run with
  * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
  * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process),
@@ -41,15 +41,15 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? EVERYTHING.join(',')).split(',')
 interface BatchSettings {
   batch: number;
   prefetch: number;
-  /** --batch-transactions (0: every batch is `batch` blocks long). */
-  txs: number;
+  /** --batch-rows (0: every batch is `batch` blocks long). */
+  rowBudget: number;
 }
-const SETTINGS: BatchSettings[] = (process.env.BENCH_SETTINGS ?? '1000x8x2500,100x4,250x8,1000x8').split(',').map((s) => {
-  const [batch, prefetch, txs] = s.split('x').map(Number);
-  return { batch: batch!, prefetch: prefetch!, txs: txs ?? 0 };
+const SETTINGS: BatchSettings[] = (process.env.BENCH_SETTINGS ?? '1000x8x30000,100x4,250x8,1000x8').split(',').map((s) => {
+  const [batch, prefetch, rows] = s.split('x').map(Number);
+  return { batch: batch!, prefetch: prefetch!, rowBudget: rows ?? 0 };
 });
-const settingsLabel = (s: BatchSettings) => (s.txs > 0 ? `≤ ${s.batch}, ~${s.txs.toLocaleString('en')} txs / ${s.prefetch}` : `${s.batch} / ${s.prefetch}`);
-const sameSettings = (a: BatchSettings, b: BatchSettings) => a.batch === b.batch && a.prefetch === b.prefetch && a.txs === b.txs;
+const settingsLabel = (s: BatchSettings) => (s.rowBudget > 0 ? `≤ ${s.batch}, ~${s.rowBudget.toLocaleString('en')} rows / ${s.prefetch}` : `${s.batch} / ${s.prefetch}`);
+const sameSettings = (a: BatchSettings, b: BatchSettings) => a.batch === b.batch && a.prefetch === b.prefetch && a.rowBudget === b.rowBudget;
 /** Blocks the run with the defaults (internal transactions on: every block traced by the node) covers; 0 = skip it. */
 const TRACED_BLOCKS = Number(process.env.BENCH_TRACED_BLOCKS ?? Number.MAX_SAFE_INTEGER);
 const REALTIME_BLOCKS = Number(process.env.BENCH_REALTIME_BLOCKS ?? 250);
@@ -168,7 +168,7 @@ type Store = { url: string } | { dir: string };
 function startIndexer(nodeUrl: string, db: Store, o: BatchSettings & { traces: boolean; rollups?: boolean; metricsPort: number; pollMs?: number }): Child {
   const args = [
     ...npmFirnNodeOptions(), ...(process.env.FIRN_INDEX_NODE_OPTIONS ?? '').split(' ').filter(Boolean), ...FIRN_CLI, 'index', `--node-url=${nodeUrl}`, '--chains=C',
-    `--batch-blocks=${o.batch}`, `--batch-transactions=${o.txs}`, `--prefetch=${o.prefetch}`, `--metrics-port=${o.metricsPort}`, '--log-format=json', '--log-level=warn',
+    `--batch-blocks=${o.batch}`, `--batch-rows=${o.rowBudget}`, `--prefetch=${o.prefetch}`, `--metrics-port=${o.metricsPort}`, '--log-format=json', '--log-level=warn',
     `--internal-transactions=${o.traces}`, `--rollups=${o.rollups ?? true}`, 'url' in db ? `--database-url=${db.url}` : `--database-dir=${db.dir}`,
   ];
   if (o.pollMs !== undefined) args.push(`--poll-interval=${o.pollMs}ms`);
@@ -212,7 +212,7 @@ async function backfill(
   kind: Backfill['kind'], node: { url: string; pid: number }, chain: CachedChain, options: BatchSettings & { traces: boolean; rollups?: boolean }, upTo = chain.head,
 ): Promise<Backfill> {
   const o = { ...options, rollups: options.rollups ?? true };
-  const tag = `${kind === 'postgres' ? 'pg' : 'lite'}_${o.batch}x${o.prefetch}x${o.txs}${o.traces ? '' : '_nt'}${o.rollups ? '' : '_nr'}`;
+  const tag = `${kind === 'postgres' ? 'pg' : 'lite'}_${o.batch}x${o.prefetch}x${o.rowBudget}${o.traces ? '' : '_nt'}${o.rollups ? '' : '_nr'}`;
   const db: Store = kind === 'postgres' ? { url: await freshDatabase(tag) } : { dir: mkdtempSync(join(tmpdir(), 'firn-bench-pglite-')) };
   const backends = 'url' in db ? new BackendCpu(db.url.slice(db.url.lastIndexOf('/') + 1)) : undefined;
   const metricsPort = await freePort();
@@ -645,7 +645,7 @@ async function main() {
       // The default, the fastest on PostgreSQL, and the one holding the most blocks at once (the memory bound's worst
       // case, whichever is fastest on a given run).
       const best = fastest(results.pg);
-      const held = (s: BatchSettings) => (s.txs > 0 ? Math.min(s.batch, s.txs) : s.batch) * (s.prefetch + 1);
+      const held = (s: BatchSettings) => s.batch * (s.prefetch + 1); // at most: a row budget only shortens batches
       const largest = SETTINGS.reduce((a, b) => (held(b) > held(a) ? b : a));
       const settings = [SETTINGS[0]!, ...(best ? [best] : []), largest].filter((s, i, all) => all.findIndex((o) => sameSettings(o, s)) === i);
       for (const s of settings) results.lite.push(await backfill('pglite', node, chain, { ...s, traces: false }));

@@ -77,7 +77,7 @@ export async function startIndexer(config: IndexerConfig, options: StartIndexerO
     for (const stream of chainStreams) {
       added.push(
         new Follower(db, stream, {
-          batchBlocks: config.batchBlocks, batchTransactions: config.batchTransactions, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log,
+          batchBlocks: config.batchBlocks, batchRows: config.batchRows, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log,
           ...(heads ? { headSignal: (signal: AbortSignal) => heads.next(signal) } : {}),
           ...(chain.vm === 'platform' && onPlatformCommit ? { onCommit: onPlatformCommit } : {}),
         }),

@@ -38,10 +38,10 @@ describe.each(TEST_DATABASE_KINDS)('follower on %s', (kind) => {
   });
   const run = kind === 'postgres' && !serverUp ? it.skip : it;
 
-  run('backfills in batches (fixed ones with batchTransactions 0) then follows new blocks, committing rows and checkpoint together', async () => {
+  run('backfills in batches (fixed ones with batchRows 0) then follows new blocks, committing rows and checkpoint together', async () => {
     const stream = new SimulatedStream(chain, 'a', 1000n);
     const commits: bigint[] = [];
-    const follower = new Follower(t.db, stream, { batchBlocks: 64, batchTransactions: 0, pollIntervalMs: 5, stopAtHeight: 1200n, onCommit: (c) => void commits.push(c.height) });
+    const follower = new Follower(t.db, stream, { batchBlocks: 64, batchRows: 0, pollIntervalMs: 5, stopAtHeight: 1200n, onCommit: (c) => void commits.push(c.height) });
     const running = follower.run(new AbortController().signal);
     await waitFor(() => follower.metrics.indexed === 1000n);
     stream.headHeight = 1200n;
@@ -54,13 +54,13 @@ describe.each(TEST_DATABASE_KINDS)('follower on %s', (kind) => {
     expect(Buffer.from(checkpoint!.blockHash)).toEqual(Buffer.from(simulatedBlock('a', 1200n).hash));
   });
 
-  run('sizes batches by a transaction budget from the density of the blocks fetched last, within batchBlocks', async () => {
-    // Blocks hold n % 5 transactions: 2 a block on average.
+  run('sizes batches by a row budget from the rows per block of the batches fetched last, within batchBlocks', async () => {
+    // Blocks hold n % 5 transactions: 3 rows a block on average (the block and its transactions).
     const stream = new SimulatedStream(chain, 'a', 1000n);
     const commits: bigint[] = [];
-    const follower = new Follower(t.db, stream, { batchBlocks: 500, batchTransactions: 100, prefetch: 1, stopAtHeight: 1000n, onCommit: (c) => void commits.push(c.height) });
+    const follower = new Follower(t.db, stream, { batchBlocks: 500, batchRows: 150, prefetch: 1, stopAtHeight: 1000n, onCommit: (c) => void commits.push(c.height) });
     await follower.run(new AbortController().signal);
-    // The first batch is a short one (nothing known yet); then 100 / 2 = 50 blocks each.
+    // The first batch is a short one (nothing known yet); then 150 / 3 = 50 blocks each.
     expect(commits.slice(0, 4)).toEqual([99n, 149n, 199n, 249n]);
     expect(commits.at(-1)).toBe(1000n);
     expect(await tableState(t)).toEqual(expectedState(1000));
@@ -69,7 +69,7 @@ describe.each(TEST_DATABASE_KINDS)('follower on %s', (kind) => {
   run('lets batches of sparse blocks grow to batchBlocks', async () => {
     const sparse: bigint[] = [];
     await new Follower(t.db, new SimulatedStream(chain, 'a', 1500n), {
-      batchBlocks: 600, batchTransactions: 1_000_000, prefetch: 2, stopAtHeight: 1500n, onCommit: (c) => void sparse.push(c.height),
+      batchBlocks: 600, batchRows: 1_000_000, prefetch: 2, stopAtHeight: 1500n, onCommit: (c) => void sparse.push(c.height),
     }).run(new AbortController().signal);
     // Two short batches were in flight before the first one arrived.
     expect(sparse).toEqual([99n, 199n, 799n, 1399n, 1500n]);

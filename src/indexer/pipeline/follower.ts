@@ -10,11 +10,13 @@ export interface FollowerOptions {
   /** The most blocks in one fetched and written batch while backfilling. */
   batchBlocks?: number;
   /**
-   * Transactions a backfill batch aims at: each batch is sized in blocks from the density of the blocks fetched
-   * last (within 1..batchBlocks), so sparse stretches go in long batches and full blocks in short ones, which keeps
-   * the memory of the batches in flight about even. Undefined = every batch is batchBlocks long.
+   * Rows a backfill batch aims at (its BatchSummary.rows: blocks, transactions, logs, transfers, internal
+   * transactions...): each batch is sized in blocks from the rows per block of the batches fetched last (within
+   * 1..batchBlocks), so sparse stretches go in long batches and busy blocks in short ones. A fetched batch waits
+   * as the rows it will write, so this keeps the memory of the batches in flight about even. Undefined or 0 =
+   * every batch is batchBlocks long.
    */
-  batchTransactions?: number;
+  batchRows?: number;
   /** Batches fetched ahead of the one being written. */
   prefetch?: number;
   /** How often to ask the source for its head once caught up. */
@@ -57,7 +59,7 @@ export class ContinuityError extends Error {
   }
 }
 
-/** The size of the batches fetched before any has shown how full the chain's blocks are (with batchTransactions). */
+/** The size of the batches fetched before any has shown how busy the chain's blocks are (with batchRows). */
 const FIRST_BATCH_BLOCKS = 100;
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -81,8 +83,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export class Follower<Batch> {
   readonly metrics = new FollowerMetrics();
   private readonly batchBlocks: number;
-  private readonly batchTransactions: number | undefined;
-  /** Transactions per block of the batches fetched last (smoothed); undefined until one is fetched. */
+  private readonly batchRows: number | undefined;
+  /** Rows per block of the batches fetched last (smoothed); undefined until one is fetched. */
   private density: number | undefined;
   private readonly prefetch: number;
   private readonly pollIntervalMs: number;
@@ -92,7 +94,7 @@ export class Follower<Batch> {
 
   constructor(private readonly db: Database, readonly stream: BlockStream<Batch>, private readonly options: FollowerOptions = {}) {
     this.batchBlocks = options.batchBlocks ?? 100;
-    this.batchTransactions = (options.batchTransactions ?? 0) > 0 ? options.batchTransactions : undefined;
+    this.batchRows = (options.batchRows ?? 0) > 0 ? options.batchRows : undefined;
     this.prefetch = Math.max(1, options.prefetch ?? 4);
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
     this.retryMinMs = options.retryMinMs ?? 250;
@@ -189,20 +191,20 @@ export class Follower<Batch> {
     return checkpoint;
   }
 
-  /** Blocks in the next batch: batchBlocks, or fewer where the blocks fetched last were full (batchTransactions). */
+  /** Blocks in the next batch: batchBlocks, or fewer where the blocks fetched last were busy (batchRows). */
   private batchSize(): bigint {
-    if (this.batchTransactions === undefined) return BigInt(this.batchBlocks);
-    // Until a batch has shown how full the blocks are, a short one (the first ones are all fetched before any arrives).
+    if (this.batchRows === undefined) return BigInt(this.batchBlocks);
+    // Until a batch has shown how busy the blocks are, a short one (the first ones are all fetched before any arrives).
     if (this.density === undefined) return BigInt(Math.min(this.batchBlocks, FIRST_BATCH_BLOCKS));
-    const blocks = this.density > 0 ? Math.floor(this.batchTransactions / this.density) : this.batchBlocks;
+    const blocks = this.density > 0 ? Math.floor(this.batchRows / this.density) : this.batchBlocks;
     return BigInt(Math.max(1, Math.min(this.batchBlocks, blocks)));
   }
 
   private observeDensity(batch: Batch): void {
-    if (this.batchTransactions === undefined) return;
-    const { blocks, transactions } = this.stream.summarize(batch);
+    if (this.batchRows === undefined) return;
+    const { blocks, rows } = this.stream.summarize(batch);
     if (blocks === 0) return;
-    const density = transactions / blocks;
+    const density = rows / blocks;
     this.density = this.density === undefined ? density : (this.density + density) / 2;
   }
 
