@@ -12,7 +12,7 @@ export interface IndexerConfig {
   /** Chains to index by alias (P, X, C), name or blockchain id; empty = every chain the node serves. */
   chains: string[];
   batchBlocks: number;
-  /** Transactions a backfill batch aims at (0 = every batch is batchBlocks long). */
+  /** Rows a backfill batch aims at (0 = every batch is batchBlocks long). */
   batchRows: number;
   prefetch: number;
   pollIntervalMs: number;
