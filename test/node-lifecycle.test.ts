@@ -8,6 +8,8 @@ describe('node lifecycle', () => {
     const [dataApiPort, metricsApiPort] = [await freePort(), await freePort()];
     const args = ['--activity=false', `--data-api-port=${dataApiPort}`, `--metrics-api-port=${metricsApiPort}`, '--indexer-metrics-port=0'];
     const node = await startDevnet(args, { dataDir, command: 'start' });
+    // printed before the node reports healthy, but its pipe and the health answer reach this process independently
+    for (let i = 0; i < 100 && !node.output().includes('NodeID-'); i++) await new Promise((res) => setTimeout(res, 20));
     const banner = node.output();
     expect(banner).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
     expect(banner).toContain('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');

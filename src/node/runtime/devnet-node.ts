@@ -277,11 +277,12 @@ export async function startDevnetNode(config: NodeConfig, opts: { printBanner?: 
   const port = typeof address === 'object' && address ? address.port : config.httpPort;
   const url = `http://${config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost}:${port}`;
 
-  health.start(config.healthCheckFrequencyMs);
-  await health.runAll();
+  // Healthy means ready: the chains produce blocks, and the banner is out, before the health checks first pass.
   await cChain.start();
   platform.start();
   if (opts.printBanner) process.stdout.write(formatBanner(genesis, { httpUrl: url }) + '\n');
+  health.start(config.healthCheckFrequencyMs);
+  await health.runAll();
   log.info('node started', { url, nodeId: self.nodeIdString, dataDir: config.dataDir, ms: Date.now() - startedAt });
 
   let stopped = false;
