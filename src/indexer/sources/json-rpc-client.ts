@@ -1,5 +1,6 @@
-import { parseJsonChunks, textOf } from './parse-json-chunks.js';
+import { textOf } from './parse-json-chunks.js';
 import { bodyOf, postJson, type PostAnswer } from './post-json.js';
+import { readRpcReply, type ResultReader } from './read-rpc-reply.js';
 
 /** A JSON-RPC error answered by a node. */
 export class RpcError extends Error {
@@ -20,6 +21,8 @@ export class TransportError extends Error {
 export interface RpcCall {
   method: string;
   params?: unknown;
+  /** Reads the result straight from the reply's bytes (see read-rpc-reply.ts); without it, JSON.parse's value. */
+  readResult?: ResultReader;
 }
 
 export interface JsonRpcClientOptions {
@@ -94,7 +97,11 @@ export class JsonRpcClient {
     const ids = calls.map(() => this.nextId++);
     const single = calls.length === 1;
     const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: ids[i], method: c.method, params: c.params ?? (c.method.includes('.') ? {} : []) }));
-    const responses = await this.withRetries(() => this.post(single ? body[0] : body));
+    const readers = new Map<number, ResultReader>();
+    calls.forEach((c, i) => {
+      if (c.readResult) readers.set(ids[i]!, c.readResult);
+    });
+    const responses = await this.withRetries(() => this.post(single ? body[0] : body, readers));
     const list = (Array.isArray(responses) ? responses : [responses]) as RpcResponse[];
     const byId = new Map(list.map((r) => [r.id, r]));
     const out = ids.map((id): T | RpcError => {
@@ -112,7 +119,7 @@ export class JsonRpcClient {
     return out;
   }
 
-  private async post(body: unknown): Promise<unknown> {
+  private async post(body: unknown, readers: ReadonlyMap<number, ResultReader>): Promise<unknown> {
     const started = performance.now();
     let ok = false;
     try {
@@ -124,7 +131,7 @@ export class JsonRpcClient {
       }
       let parsed: unknown;
       try {
-        parsed = parseJsonChunks(response.chunks);
+        parsed = readRpcReply(response.chunks, readers);
       } catch {
         throw new TransportError(`${this.url}: HTTP ${response.status}: ${textOf(bodyOf(response).subarray(0, 200))}`, response.status);
       }

@@ -1,4 +1,6 @@
+import { ReadBlock } from '../../decode/evm/block-fields.js';
 import type { RawEvmBlock } from '../../decode/evm/evm-range.js';
+import { readBlockResult, readReceiptsResult } from '../../decode/evm/read-block-json.js';
 import { RpcError, TransportError, type JsonRpcClient, type RpcCall } from '../json-rpc-client.js';
 import { bytesToHex } from '../../../lib/hex.js';
 
@@ -86,8 +88,8 @@ export class EvmRpcSource {
     const calls: RpcCall[] = [];
     for (const n of numbers) {
       const tag = hexNumber(n);
-      calls.push({ method: 'eth_getBlockByNumber', params: [tag, true] });
-      if (withReceipts) calls.push({ method: 'eth_getBlockReceipts', params: [tag] });
+      calls.push({ method: 'eth_getBlockByNumber', params: [tag, true], readResult: readBlockResult });
+      if (withReceipts) calls.push({ method: 'eth_getBlockReceipts', params: [tag], readResult: readReceiptsResult });
       if (withTraces) calls.push({ method: 'debug_traceBlockByNumber', params: [tag, TRACER] });
     }
     const results = await this.client.callManySettled<unknown>(calls);
@@ -204,17 +206,20 @@ function hex(bytes: Uint8Array): string {
 }
 
 function txCount(block: unknown): number {
+  if (block instanceof ReadBlock) return block.fields.transactions.length;
   const txs = (block as { transactions?: unknown }).transactions;
   return Array.isArray(txs) ? txs.length : 0;
 }
 
 function numberOf(block: unknown): bigint {
+  if (block instanceof ReadBlock) return block.fields.number;
   const n = (block as { number?: unknown }).number;
   if (typeof n !== 'string' || !/^0x[0-9a-fA-F]+$/.test(n)) throw new TransportError(`block without a number: ${JSON.stringify(n)}`);
   return BigInt(n);
 }
 
 function txHashes(block: unknown): string[] {
+  if (block instanceof ReadBlock) return block.fields.transactions.map((t) => hex(t.hash));
   const txs = (block as { transactions?: unknown }).transactions;
   if (!Array.isArray(txs)) return [];
   return txs.map((t) => (typeof t === 'string' ? t : String((t as { hash?: unknown }).hash)));
