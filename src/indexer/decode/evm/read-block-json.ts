@@ -5,346 +5,125 @@ import { ReadBlock, ReadReceipt, type BlockFields, type LogFields, type ReceiptF
  * BlockFields and ReceiptFields read straight from the JSON bytes of `eth_getBlockByNumber(n, true)` and
  * `eth_getBlockReceipts(n)` results: no object per field, hex decoded from the bytes. They take what
  * blockFieldsOf and receiptFieldsOf take, less some of it (quantities as JSON numbers, escapes in strings, a block
- * without its transactions...): on anything else they throw (the reader's Unreadable, or a missing field), and the
- * caller parses the text with JSON.parse and reads it with those, which give the error if there is one. Unknown
- * keys are skipped; a key given twice keeps its last value, as JSON.parse does.
+ * without its transactions...): on anything else they throw (the reader's Unreadable), and the caller parses the
+ * text with JSON.parse and reads it with those, which give the error if there is one. Unknown keys are skipped; a
+ * key given twice keeps its last value, as JSON.parse does.
  */
 
 /** An `eth_getBlockByNumber(n, true)` result. */
 export function readBlockResult(r: JsonByteReader): ReadBlock {
-  return new ReadBlock(readBlockFields(r));
+  return new ReadBlock(BLOCK.read(r, {} as BlockFields));
 }
 
 /** An `eth_getBlockReceipts(n)` result. */
 export function readReceiptsResult(r: JsonByteReader): ReadReceipt[] {
-  const out: ReadReceipt[] = [];
-  r.expect(0x5b);
-  for (let first = true; r.more(0x5d, first); first = false) out.push(new ReadReceipt(readReceipt(r)));
-  return out;
+  return arrayOf(r, (rr) => new ReadReceipt(RECEIPT.read(rr, { logs: [] as LogFields[] } as ReceiptFields)));
 }
 
-const enum B {
-  Number = 1, Hash = 2, ParentHash = 4, Timestamp = 8, Miner = 16, GasLimit = 32, GasUsed = 64, Transactions = 128,
-}
-const BLOCK_REQUIRED = B.Number | B.Hash | B.ParentHash | B.Timestamp | B.Miner | B.GasLimit | B.GasUsed | B.Transactions;
+/** Reads one key's value into `out`. */
+type FieldReader<T> = (r: JsonByteReader, out: T) => void;
 
-function readBlockFields(r: JsonByteReader): BlockFields {
-  const out = {} as BlockFields;
-  let seen = 0;
-  r.expect(0x7b);
-  for (let first = true; r.more(0x7d, first); first = false) {
-    const k = r.key();
-    switch (k % 0x10000) {
-      case 4:
-        if (r.keyIs(k, 'hash')) {
-          out.hash = r.fixed(32);
-          seen |= B.Hash;
-          continue;
-        }
-        if (r.keyIs(k, 'size')) {
-          optQuantity(r, out, 'size');
-          continue;
-        }
-        break;
-      case 5:
-        if (r.keyIs(k, 'miner')) {
-          out.miner = r.fixed(20);
-          seen |= B.Miner;
-          continue;
-        }
-        break;
-      case 6:
-        if (r.keyIs(k, 'number')) {
-          out.number = r.quantity();
-          seen |= B.Number;
-          continue;
-        }
-        break;
-      case 7:
-        if (r.keyIs(k, 'gasUsed')) {
-          out.gasUsed = r.quantity();
-          seen |= B.GasUsed;
-          continue;
-        }
-        break;
-      case 8:
-        if (r.keyIs(k, 'gasLimit')) {
-          out.gasLimit = r.quantity();
-          seen |= B.GasLimit;
-          continue;
-        }
-        break;
-      case 9:
-        if (r.keyIs(k, 'timestamp')) {
-          out.timestamp = r.quantity();
-          seen |= B.Timestamp;
-          continue;
-        }
-        break;
-      case 10:
-        if (r.keyIs(k, 'parentHash')) {
-          out.parentHash = r.fixed(32);
-          seen |= B.ParentHash;
-          continue;
-        }
-        break;
-      case 12:
-        if (r.keyIs(k, 'transactions')) {
-          out.transactions = readTransactions(r);
-          seen |= B.Transactions;
-          continue;
-        }
-        if (r.keyIs(k, 'blockGasCost')) {
-          optQuantity(r, out, 'blockGasCost');
-          continue;
-        }
-        break;
-      case 13:
-        if (r.keyIs(k, 'baseFeePerGas')) {
-          optQuantity(r, out, 'baseFee');
-          continue;
-        }
-        break;
-      case 14:
-        if (r.keyIs(k, 'extDataGasUsed')) {
-          optQuantity(r, out, 'extDataGasUsed');
-          continue;
-        }
-        if (r.keyIs(k, 'blockExtraData')) {
-          if (r.takeNull()) delete out.extData;
-          else out.extData = r.bytes();
-          continue;
-        }
-        if (r.keyIs(k, 'minDelayExcess')) {
-          optQuantity(r, out, 'minDelayExcess');
-          continue;
-        }
-        break;
-      case 21:
-        if (r.keyIs(k, 'timestampMilliseconds')) {
-          optQuantity(r, out, 'timestampMs');
-          continue;
-        }
-        break;
-    }
-    r.skip();
+/** The members of one kind of object: a reader per key it takes, and the keys it must have. */
+class ObjectReader<T extends object> {
+  /** Readers by key length, then name: a key is matched on its bytes, no string made. */
+  private readonly byLength: [string, FieldReader<T>][][] = [];
+
+  constructor(fields: { [name: string]: FieldReader<T> }, private readonly required: readonly (keyof T)[]) {
+    for (const [name, read] of Object.entries(fields)) (this.byLength[name.length] ??= []).push([name, read]);
   }
-  if (seen !== BLOCK_REQUIRED) r.fail('a block field is missing');
-  return out;
+
+  read(r: JsonByteReader, out: T): T {
+    r.expect(0x7b);
+    for (let first = true; r.more(0x7d, first); first = false) {
+      const k = r.key();
+      const candidates = this.byLength[k % 0x10000];
+      let read: FieldReader<T> | undefined;
+      if (candidates) for (const [name, reader] of candidates) if (r.keyIs(k, name)) read = reader;
+      if (read) read(r, out);
+      else r.skip();
+    }
+    for (const key of this.required) if (out[key] === undefined) r.fail(`no ${String(key)}`);
+    return out;
+  }
 }
 
-/** An optional quantity: null (or absent) leaves it unset. */
-function optQuantity<T extends object, K extends keyof T>(r: JsonByteReader, target: T, key: K): void {
-  if (r.takeNull()) delete target[key];
-  else target[key] = r.quantity() as T[K];
-}
-
-function optAddress<T extends object, K extends keyof T>(r: JsonByteReader, target: T, key: K): void {
-  if (r.takeNull()) delete target[key];
-  else target[key] = r.fixed(20) as T[K];
-}
-
-function readTransactions(r: JsonByteReader): TxFields[] {
-  const out: TxFields[] = [];
+function arrayOf<T>(r: JsonByteReader, item: (r: JsonByteReader) => T): T[] {
+  const out: T[] = [];
   r.expect(0x5b);
-  for (let first = true; r.more(0x5d, first); first = false) out.push(readTransaction(r));
+  for (let first = true; r.more(0x5d, first); first = false) out.push(item(r));
   return out;
 }
 
-const enum T { Hash = 1, From = 2, Value = 4, Nonce = 8, Gas = 16 }
-const TX_REQUIRED = T.Hash | T.From | T.Value | T.Nonce | T.Gas;
+// The field readers take the key they set; nulls unset the optional ones ("absent and null are the same").
+const quantity = <T>(key: keyof T): FieldReader<T> => (r, out) => {
+  out[key] = r.quantity() as T[keyof T];
+};
+const optQuantity = <T>(key: keyof T): FieldReader<T> => (r, out) => {
+  if (r.takeNull()) delete out[key];
+  else out[key] = r.quantity() as T[keyof T];
+};
+const fixed = <T>(key: keyof T, length: number): FieldReader<T> => (r, out) => {
+  out[key] = r.fixed(length) as T[keyof T];
+};
+const optFixed = <T>(key: keyof T, length: number): FieldReader<T> => (r, out) => {
+  if (r.takeNull()) delete out[key];
+  else out[key] = r.fixed(length) as T[keyof T];
+};
+const bytes = <T>(key: keyof T): FieldReader<T> => (r, out) => {
+  out[key] = r.bytes() as T[keyof T];
+};
+
+/** A transaction as read: nodes that name the input `data` give it under that key. */
+type TxRead = TxFields & { data?: Uint8Array };
+
+const TRANSACTION = new ObjectReader<TxRead>({
+  hash: fixed('hash', 32), from: fixed('from', 20), to: optFixed('to', 20), input: bytes('input'), data: bytes('data'),
+  value: quantity('value'), nonce: quantity('nonce'), gas: quantity('gas'), gasPrice: optQuantity('gasPrice'), type: optQuantity('type'),
+  maxFeePerGas: optQuantity('maxFeePerGas'), maxPriorityFeePerGas: optQuantity('maxPriorityFeePerGas'),
+  transactionIndex: optQuantity('transactionIndex'),
+}, ['hash', 'from', 'value', 'nonce', 'gas']);
 
 function readTransaction(r: JsonByteReader): TxFields {
-  const out = {} as TxFields;
-  let seen = 0;
-  let input: Uint8Array | undefined;
-  let data: Uint8Array | undefined;
-  r.expect(0x7b);
-  for (let first = true; r.more(0x7d, first); first = false) {
-    const k = r.key();
-    switch (k % 0x10000) {
-      case 2:
-        if (r.keyIs(k, 'to')) {
-          optAddress(r, out, 'to');
-          continue;
-        }
-        break;
-      case 3:
-        if (r.keyIs(k, 'gas')) {
-          out.gas = r.quantity();
-          seen |= T.Gas;
-          continue;
-        }
-        break;
-      case 4:
-        if (r.keyIs(k, 'hash')) {
-          out.hash = r.fixed(32);
-          seen |= T.Hash;
-          continue;
-        }
-        if (r.keyIs(k, 'from')) {
-          out.from = r.fixed(20);
-          seen |= T.From;
-          continue;
-        }
-        if (r.keyIs(k, 'type')) {
-          optQuantity(r, out, 'type');
-          continue;
-        }
-        if (r.keyIs(k, 'data')) {
-          data = r.bytes();
-          continue;
-        }
-        break;
-      case 5:
-        if (r.keyIs(k, 'value')) {
-          out.value = r.quantity();
-          seen |= T.Value;
-          continue;
-        }
-        if (r.keyIs(k, 'nonce')) {
-          out.nonce = r.quantity();
-          seen |= T.Nonce;
-          continue;
-        }
-        if (r.keyIs(k, 'input')) {
-          input = r.bytes();
-          continue;
-        }
-        break;
-      case 8:
-        if (r.keyIs(k, 'gasPrice')) {
-          optQuantity(r, out, 'gasPrice');
-          continue;
-        }
-        break;
-      case 12:
-        if (r.keyIs(k, 'maxFeePerGas')) {
-          optQuantity(r, out, 'maxFeePerGas');
-          continue;
-        }
-        break;
-      case 16:
-        if (r.keyIs(k, 'transactionIndex')) {
-          optQuantity(r, out, 'transactionIndex');
-          continue;
-        }
-        break;
-      case 20:
-        if (r.keyIs(k, 'maxPriorityFeePerGas')) {
-          optQuantity(r, out, 'maxPriorityFeePerGas');
-          continue;
-        }
-        break;
-    }
-    r.skip();
+  const tx = TRANSACTION.read(r, {} as TxRead);
+  if (tx.data !== undefined) {
+    tx.input ??= tx.data;
+    delete tx.data;
   }
-  const bytes = input ?? data;
-  if (seen !== TX_REQUIRED || bytes === undefined) r.fail('a transaction field is missing');
-  out.input = bytes;
-  return out;
+  if (tx.input === undefined) r.fail('no input');
+  return tx;
 }
 
-const enum R { TransactionHash = 1, BlockHash = 2, GasUsed = 4 }
-const RECEIPT_REQUIRED = R.TransactionHash | R.BlockHash | R.GasUsed;
+const BLOCK = new ObjectReader<BlockFields>({
+  number: quantity('number'), hash: fixed('hash', 32), parentHash: fixed('parentHash', 32), timestamp: quantity('timestamp'),
+  miner: fixed('miner', 20), gasLimit: quantity('gasLimit'), gasUsed: quantity('gasUsed'), size: optQuantity('size'),
+  baseFeePerGas: optQuantity('baseFee'), blockGasCost: optQuantity('blockGasCost'), extDataGasUsed: optQuantity('extDataGasUsed'),
+  timestampMilliseconds: optQuantity('timestampMs'), minDelayExcess: optQuantity('minDelayExcess'),
+  blockExtraData: (r, out) => {
+    if (r.takeNull()) delete out.extData;
+    else out.extData = r.bytes();
+  },
+  transactions: (r, out) => {
+    out.transactions = arrayOf(r, readTransaction);
+  },
+}, ['number', 'hash', 'parentHash', 'timestamp', 'miner', 'gasLimit', 'gasUsed', 'transactions']);
 
-function readReceipt(r: JsonByteReader): ReceiptFields {
-  const out = { logs: [] as LogFields[] } as ReceiptFields;
-  let seen = 0;
-  r.expect(0x7b);
-  for (let first = true; r.more(0x7d, first); first = false) {
-    const k = r.key();
-    switch (k % 0x10000) {
-      case 4:
-        if (r.keyIs(k, 'logs')) {
-          out.logs = r.takeNull() ? [] : readLogs(r);
-          continue;
-        }
-        break;
-      case 6:
-        if (r.keyIs(k, 'status')) {
-          optQuantity(r, out, 'status');
-          continue;
-        }
-        break;
-      case 7:
-        if (r.keyIs(k, 'gasUsed')) {
-          out.gasUsed = r.quantity();
-          seen |= R.GasUsed;
-          continue;
-        }
-        break;
-      case 9:
-        if (r.keyIs(k, 'blockHash')) {
-          out.blockHash = r.fixed(32);
-          seen |= R.BlockHash;
-          continue;
-        }
-        break;
-      case 15:
-        if (r.keyIs(k, 'transactionHash')) {
-          out.transactionHash = r.fixed(32);
-          seen |= R.TransactionHash;
-          continue;
-        }
-        if (r.keyIs(k, 'contractAddress')) {
-          optAddress(r, out, 'contractAddress');
-          continue;
-        }
-        break;
-      case 17:
-        if (r.keyIs(k, 'effectiveGasPrice')) {
-          optQuantity(r, out, 'effectiveGasPrice');
-          continue;
-        }
-        break;
-    }
-    r.skip();
-  }
-  if (seen !== RECEIPT_REQUIRED) r.fail('a receipt field is missing');
-  return out;
-}
+const LOG = new ObjectReader<LogFields>({
+  address: fixed('address', 20), data: bytes('data'),
+  topics: (r, out) => {
+    out.topics = arrayOf(r, (rr) => rr.fixed(32));
+    if (out.topics.length > 4) r.fail('more than 4 topics');
+  },
+  logIndex: (r, out) => {
+    const n = r.quantity();
+    if (n > BigInt(Number.MAX_SAFE_INTEGER)) r.fail('logIndex too large');
+    out.logIndex = Number(n);
+  },
+}, ['address', 'topics', 'data', 'logIndex']);
 
-function readLogs(r: JsonByteReader): LogFields[] {
-  const out: LogFields[] = [];
-  r.expect(0x5b);
-  for (let first = true; r.more(0x5d, first); first = false) out.push(readLog(r));
-  return out;
-}
-
-const enum L { Address = 1, Topics = 2, Data = 4, LogIndex = 8 }
-const LOG_REQUIRED = L.Address | L.Topics | L.Data | L.LogIndex;
-
-function readLog(r: JsonByteReader): LogFields {
-  const out = {} as LogFields;
-  let seen = 0;
-  r.expect(0x7b);
-  for (let first = true; r.more(0x7d, first); first = false) {
-    const k = r.key();
-    if (r.keyIs(k, 'address')) {
-      out.address = r.fixed(20);
-      seen |= L.Address;
-    } else if (r.keyIs(k, 'topics')) {
-      const topics: Uint8Array[] = [];
-      r.expect(0x5b);
-      for (let f = true; r.more(0x5d, f); f = false) {
-        if (topics.length === 4) r.fail('more than 4 topics');
-        topics.push(r.fixed(32));
-      }
-      out.topics = topics;
-      seen |= L.Topics;
-    } else if (r.keyIs(k, 'data')) {
-      out.data = r.bytes();
-      seen |= L.Data;
-    } else if (r.keyIs(k, 'logIndex')) {
-      const n = r.quantity();
-      if (n > BigInt(Number.MAX_SAFE_INTEGER)) r.fail('logIndex too large');
-      out.logIndex = Number(n);
-      seen |= L.LogIndex;
-    } else {
-      r.skip();
-    }
-  }
-  if (seen !== LOG_REQUIRED) r.fail('a log field is missing');
-  return out;
-}
+const RECEIPT = new ObjectReader<ReceiptFields>({
+  transactionHash: fixed('transactionHash', 32), blockHash: fixed('blockHash', 32), gasUsed: quantity('gasUsed'),
+  effectiveGasPrice: optQuantity('effectiveGasPrice'), contractAddress: optFixed('contractAddress', 20), status: optQuantity('status'),
+  logs: (r, out) => {
+    out.logs = r.takeNull() ? [] : arrayOf(r, (rr) => LOG.read(rr, {} as LogFields));
+  },
+}, ['transactionHash', 'blockHash', 'gasUsed']);
