@@ -12,8 +12,10 @@ describe('quantity', () => {
     expect(reader('"0xAbC"').quantity()).toBe(0xabcn);
   });
 
-  it('reads 13, 14 and 64 digits exactly', () => {
-    for (const n of [13, 14, 64]) expect(reader(`"0x${hex(n)}"`).quantity()).toBe(BigInt(`0x${hex(n)}`));
+  it('reads 13, 14, 15, 26, 27 and 64 digits exactly (one double, two, then a string)', () => {
+    for (const n of [13, 14, 15, 26, 27, 64]) expect(reader(`"0x${hex(n)}"`).quantity()).toBe(BigInt(`0x${hex(n)}`));
+    for (const n of [14, 26]) expect(reader(`"0x${'f'.repeat(n)}"`).quantity()).toBe(16n ** BigInt(n) - 1n);
+    expect(reader('"0xde0b6b3a7640000"').quantity()).toBe(10n ** 18n);
     expect(reader(`"0x${'f'.repeat(64)}"`).quantity()).toBe(2n ** 256n - 1n);
   });
 

@@ -26,6 +26,9 @@ for (let a = 0; a < 256; a++) {
   for (let b = 0; b < 256; b++) if (HEX[a]! >= 0 && HEX[b]! >= 0) HEX_PAIR[a | (b << 8)] = (HEX[a]! << 4) | HEX[b]!;
 }
 
+/** 16^13: the weight of a quantity's upper 13-digit part. */
+const TWO_POW_52 = 2n ** 52n;
+
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 /** Reads `buf` from its start; past its end every byte reads as undefined, which no test matches. */
@@ -183,21 +186,27 @@ export class JsonByteReader {
     const digits = close - start;
     if (digits < 1 || digits > 64) this.fail('bad quantity');
     const { buf } = this;
-    if (digits <= 13) {
-      let n = 0;
-      for (let j = start; j < close; j++) {
-        const d = HEX[buf[j]!]!;
-        if (d < 0) this.fail('not hex');
-        n = n * 16 + d;
-      }
-      return BigInt(n);
-    }
+    // up to 13 digits a double holds the value exactly; up to 26 (any amount in wei below 2^104), two of them
+    if (digits <= 13) return BigInt(this.hexNumber(start, close));
+    if (digits <= 26) return BigInt(this.hexNumber(start, close - 13)) * TWO_POW_52 + BigInt(this.hexNumber(close - 13, close));
     let text = '0x';
     for (let j = start; j < close; j++) {
       if (HEX[buf[j]!]! < 0) this.fail('not hex');
       text += String.fromCharCode(buf[j]!);
     }
     return BigInt(text);
+  }
+
+  /** The value of the hex digits in [from, to) (at most 13 of them). */
+  private hexNumber(from: number, to: number): number {
+    const { buf } = this;
+    let n = 0;
+    for (let j = from; j < to; j++) {
+      const d = HEX[buf[j]!]!;
+      if (d < 0) this.fail('not hex');
+      n = n * 16 + d;
+    }
+    return n;
   }
 
   /** A JSON integer id (what JSON-RPC clients send and nodes echo); anything else is refused. */

@@ -60,7 +60,8 @@ export interface LogFields {
   logIndex: number;
 }
 
-function setIfPresent<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
+/** Sets an optional field only when it has a value, so records keep their keys absent rather than undefined. */
+export function setIfPresent<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
   if (value !== undefined) target[key] = value;
 }
 

@@ -1,6 +1,8 @@
 import { sameBytes } from '../../../lib/bytes.js';
 import type { EvmBlockRecord, EvmLogRecord, EvmTransactionRecord } from '../../../store/writers/evm/evm-batch.js';
-import { blockFieldsOf, ReadBlock, ReadReceipt, receiptFieldsOf, type BlockFields, type ReceiptFields, type TxFields } from './block-fields.js';
+import {
+  blockFieldsOf, ReadBlock, ReadReceipt, receiptFieldsOf, setIfPresent, type BlockFields, type ReceiptFields, type TxFields,
+} from './block-fields.js';
 import { EvmDecodeError, toHex } from './wire.js';
 
 /** One block with its transactions merged with their receipts, and the receipts' logs. */
@@ -17,11 +19,7 @@ export interface DecodedBlock {
  */
 export function decodeBlock(rawBlock: unknown, rawReceipts: readonly unknown[], internalTxsIndexed: boolean): DecodedBlock {
   const block = rawBlock instanceof ReadBlock ? rawBlock.fields : blockFieldsOf(rawBlock);
-  const where = `block ${block.number}`;
-  if (rawReceipts.length !== block.transactions.length) {
-    throw new EvmDecodeError(`${where}: ${block.transactions.length} transactions but ${rawReceipts.length} receipts`);
-  }
-  const receipts = rawReceipts.map((r, i) => (r instanceof ReadReceipt ? r.fields : receiptFieldsOf(r, `${where} tx ${i}`)));
+  const receipts = rawReceipts.map((r, i) => (r instanceof ReadReceipt ? r.fields : receiptFieldsOf(r, `block ${block.number} tx ${i}`)));
   return decodeBlockFields(block, receipts, internalTxsIndexed);
 }
 
@@ -64,10 +62,6 @@ export function decodeBlockFields(b: BlockFields, receipts: readonly ReceiptFiel
   setIfPresent(block, 'minDelayExcess', b.minDelayExcess);
   setIfPresent(block, 'extData', b.extData);
   return { block, transactions, logs };
-}
-
-function setIfPresent<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
-  if (value !== undefined) target[key] = value;
 }
 
 function mergeTransaction(
