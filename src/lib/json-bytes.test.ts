@@ -5,7 +5,7 @@ const text = (w: JsonBytes) => w.toBuffer().toString("latin1");
 
 describe('JsonBytes', () => {
   it('writes hex data as Buffer does, below and above the size where it hands over to the native encoder', () => {
-    for (const n of [0, 1, 20, 32, 96, 256, 511, 512, 513, 1000]) {
+    for (const n of [0, 1, 2, 3, 20, 21, 32, 96, 256, 511, 512, 513, 1000, 2047, 2048, 2049, 3001]) {
       const bytes = new Uint8Array(n).map((_, i) => (i * 37 + n) & 0xff);
       expect(text(new JsonBytes(8).hex(bytes))).toBe(`"0x${Buffer.from(bytes).toString('hex')}"`);
     }

@@ -1,4 +1,5 @@
 import { hexOf } from '../../lib/hex.js';
+import { viewOf, writeHexDigits } from '../../lib/hex-digits.js';
 
 /**
  * One value in PostgreSQL's COPY text format: `\N` for null, bytea as `\\x<hex>`, backslash, tab, newline
@@ -34,7 +35,6 @@ function escapeText(text: string): string {
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 const BACKSLASH = 0x5c;
 
 /**
@@ -44,6 +44,7 @@ const BACKSLASH = 0x5c;
  */
 export class CopyBuffer {
   private buf = Buffer.allocUnsafe(1 << 16);
+  private view = viewOf(this.buf);
   private pos = 0;
 
   private room(n: number): void {
@@ -51,6 +52,7 @@ export class CopyBuffer {
     const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
     this.buf.copy(next, 0, 0, this.pos);
     this.buf = next;
+    this.view = viewOf(next);
   }
 
   byte(c: number): void {
@@ -72,12 +74,7 @@ export class CopyBuffer {
     buf[p++] = BACKSLASH;
     buf[p++] = BACKSLASH;
     buf[p++] = 0x78; // x
-    for (let i = 0; i < b.length; i++) {
-      const v = b[i]!;
-      buf[p++] = HEX_DIGITS[v >> 4]!;
-      buf[p++] = HEX_DIGITS[v & 15]!;
-    }
-    this.pos = p;
+    this.pos = writeHexDigits(this.view, p, b, 0, b.length);
   }
 
   text(s: string): void {
