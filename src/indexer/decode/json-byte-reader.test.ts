@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonByteReader, Unreadable } from './json-byte-reader.js';
+import { JsonByteReader, keyHashOf, Unreadable } from './json-byte-reader.js';
 
 const reader = (text: string) => new JsonByteReader(Buffer.from(text));
 const hex = (n: number) => Array.from({ length: n }, (_, i) => '0123456789abcdef'[(i * 7 + 3) % 16]).join('');
@@ -65,6 +65,19 @@ describe('key and keyIs', () => {
     expect(r.bytes()).toEqual(new Uint8Array(0));
     expect(r.more(0x7d, false)).toBe(false);
     r.done();
+  });
+
+  it('leaves the hash of each key it reads in keyHash, as keyHashOf computes it', () => {
+    const names = ['', 'a', 'hash', 'maxPriorityFeePerGas', 'timestampMilliseconds', 'x'.repeat(300)];
+    const r = reader(`{${names.map((n) => `"${n}":0`).join(',')}}`);
+    r.expect(0x7b);
+    for (let first = true; r.more(0x7d, first); first = false) {
+      const k = r.key();
+      const name = names.find((n) => r.keyIs(k, n))!;
+      expect(r.keyHash).toBe(keyHashOf(name));
+      r.skip();
+    }
+    expect(new Set(names.map(keyHashOf)).size).toBe(names.length);
   });
 
   it('refuses escapes, control characters and a missing colon', () => {

@@ -31,6 +31,13 @@ const TWO_POW_52 = 2n ** 52n;
 
 const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
+/** The hash `key()` leaves in `keyHash` for a key of these ASCII characters. */
+export function keyHashOf(name: string): number {
+  let hash = 0;
+  for (let i = 0; i < name.length; i++) hash = (Math.imul(hash, 31) + name.charCodeAt(i)) | 0;
+  return hash;
+}
+
 /** Reads `buf` from its start; past its end every byte reads as undefined, which no test matches. */
 export class JsonByteReader {
   pos = 0;
@@ -73,17 +80,31 @@ export class JsonByteReader {
     return true;
   }
 
+  /** keyHashOf the last key read by `key()`. */
+  keyHash = 0;
+
   /**
    * An object key (without escapes) and its colon: the key's start and end in `buf`, packed as start * 2^16 +
-   * length (keys are short); see `keyIs`.
+   * length (keys are short); see `keyIs`. Sets `keyHash`, for a table of known keys to find a candidate in one lookup.
    */
   key(): number {
     this.expect(QUOTE);
+    const { buf, end } = this;
     const start = this.pos;
-    const close = this.stringEnd();
-    this.pos = close + 1;
+    let hash = 0;
+    let p = start;
+    for (; p < end; p++) {
+      const b = buf[p]!;
+      if (b === QUOTE) break;
+      if (b === BACKSLASH) this.fail('escape in a string');
+      if (b < 0x20) this.fail('control character in a string');
+      hash = (Math.imul(hash, 31) + b) | 0;
+    }
+    if (p >= end) this.fail('unterminated string');
+    this.keyHash = hash;
+    this.pos = p + 1;
     this.expect(0x3a);
-    const length = close - start;
+    const length = p - start;
     if (length >= 0x10000) this.fail('key too long');
     return start * 0x10000 + length;
   }
@@ -145,8 +166,11 @@ export class JsonByteReader {
     this.pos += word.length;
   }
 
-  /** A `"0x…"` string's hex digits: their start, and end (the closing quote). `anyX`: `0X` is taken too. */
-  private hexDigits(anyX: boolean): [number, number] {
+  /** Where the digits read by the last hexDigits() start. */
+  private digitsStart = 0;
+
+  /** A `"0x…"` string's hex digits: returns their end (the closing quote), their start is `digitsStart`. `anyX`: `0X` is taken too. */
+  private hexDigits(anyX: boolean): number {
     this.expect(QUOTE);
     const { buf } = this;
     const x = buf[this.pos + 1]!;
@@ -155,12 +179,14 @@ export class JsonByteReader {
     this.pos = start;
     const close = this.stringEnd();
     this.pos = close + 1;
-    return [start, close];
+    this.digitsStart = start;
+    return close;
   }
 
   /** hexutil.Bytes: `"0x"` (or `"0X"`) and an even number of hex digits. */
   bytes(): Uint8Array {
-    const [start, close] = this.hexDigits(true);
+    const close = this.hexDigits(true);
+    const start = this.digitsStart;
     const digits = close - start;
     if (digits % 2 !== 0) this.fail('odd hex');
     const out = new Uint8Array(digits / 2);
@@ -182,7 +208,8 @@ export class JsonByteReader {
 
   /** hexutil.Big and kin: `"0x"` (lower-case x) and 1 to 64 hex digits (leading zeros allowed, as wire.ts takes them). */
   quantity(): bigint {
-    const [start, close] = this.hexDigits(false);
+    const close = this.hexDigits(false);
+    const start = this.digitsStart;
     const digits = close - start;
     if (digits < 1 || digits > 64) this.fail('bad quantity');
     const { buf } = this;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JsonByteReader } from '../json-byte-reader.js';
+import { JsonByteReader, keyHashOf } from '../json-byte-reader.js';
 import { blockFieldsOf, receiptFieldsOf, type BlockFields, type ReceiptFields } from './block-fields.js';
 import { readBlockResult, readReceiptsResult } from './read-block-json.js';
 
@@ -91,6 +91,15 @@ describe('readBlockResult and readReceiptsResult', () => {
     expect(fast).toEqual(slowBlock(text));
     expect(fast!.number).toBe(42n);
     expect(fast!.size).toBeUndefined();
+  });
+
+  it('finds keys by hash but reads only the key itself: a key whose hash is that of `to` is skipped', () => {
+    expect(keyHashOf('uP')).toBe(keyHashOf('to'));
+    const { to: _to, ...creation } = (block42.transactions as Json[])[0]!;
+    const text = JSON.stringify({ ...block42, transactions: [{ ...creation, uP: '0x' + 'ab'.repeat(20) }] });
+    const fast = fastBlock(text);
+    expect(fast).toEqual(slowBlock(text));
+    expect(fast!.transactions[0]!.to).toBeUndefined();
   });
 
   it('declines what only JSON.parse reads: numbers for quantities, escapes, hashes for transactions', () => {

@@ -1,4 +1,4 @@
-import type { JsonByteReader } from '../json-byte-reader.js';
+import { keyHashOf, type JsonByteReader } from '../json-byte-reader.js';
 import { ReadBlock, ReadReceipt, type BlockFields, type LogFields, type ReceiptFields, type TxFields } from './block-fields.js';
 
 /**
@@ -12,34 +12,41 @@ import { ReadBlock, ReadReceipt, type BlockFields, type LogFields, type ReceiptF
 
 /** An `eth_getBlockByNumber(n, true)` result. */
 export function readBlockResult(r: JsonByteReader): ReadBlock {
-  return new ReadBlock(BLOCK.read(r, {} as BlockFields));
+  return new ReadBlock(BLOCK.read(r));
 }
 
 /** An `eth_getBlockReceipts(n)` result. */
 export function readReceiptsResult(r: JsonByteReader): ReadReceipt[] {
-  return arrayOf(r, (rr) => new ReadReceipt(RECEIPT.read(rr, { logs: [] as LogFields[] } as ReceiptFields)));
+  return arrayOf(r, (rr) => new ReadReceipt(RECEIPT.read(rr)));
 }
 
 /** Reads one key's value into `out`. */
 type FieldReader<T> = (r: JsonByteReader, out: T) => void;
 
-/** The members of one kind of object: a reader per key it takes, and the keys it must have. */
+/**
+ * The members of one kind of object: a reader per key it takes, and the keys it must have. Each object starts from
+ * `make`, which lists every field (undefined until read), so all objects of a kind share one shape; each field reader
+ * stores one named property. A key is found by the hash `key()` computes as it scans it, then confirmed on its bytes.
+ */
 class ObjectReader<T extends object> {
-  /** Readers by key length, then name: a key is matched on its bytes, no string made. */
-  private readonly byLength: [string, FieldReader<T>][][] = [];
+  private readonly byHash = new Map<number, { name: string; read: FieldReader<T> }>();
 
-  constructor(fields: { [name: string]: FieldReader<T> }, private readonly required: readonly (keyof T)[]) {
-    for (const [name, read] of Object.entries(fields)) (this.byLength[name.length] ??= []).push([name, read]);
+  constructor(private readonly make: () => T, fields: { [name: string]: FieldReader<T> }, private readonly required: readonly (keyof T)[]) {
+    for (const [name, read] of Object.entries(fields)) {
+      const hash = keyHashOf(name);
+      const other = this.byHash.get(hash);
+      if (other) throw new Error(`keys ${other.name} and ${name} share a hash`);
+      this.byHash.set(hash, { name, read });
+    }
   }
 
-  read(r: JsonByteReader, out: T): T {
+  read(r: JsonByteReader): T {
+    const out = this.make();
     r.expect(0x7b);
     for (let first = true; r.more(0x7d, first); first = false) {
       const k = r.key();
-      const candidates = this.byLength[k % 0x10000];
-      let read: FieldReader<T> | undefined;
-      if (candidates) for (const [name, reader] of candidates) if (r.keyIs(k, name)) read = reader;
-      if (read) read(r, out);
+      const field = this.byHash.get(r.keyHash);
+      if (field !== undefined && r.keyIs(k, field.name)) field.read(r, out);
       else r.skip();
     }
     for (const key of this.required) if (out[key] === undefined) r.fail(`no ${String(key)}`);
@@ -54,76 +61,89 @@ function arrayOf<T>(r: JsonByteReader, item: (r: JsonByteReader) => T): T[] {
   return out;
 }
 
-// The field readers take the key they set; nulls unset the optional ones ("absent and null are the same").
-const quantity = <T>(key: keyof T): FieldReader<T> => (r, out) => {
-  out[key] = r.quantity() as T[keyof T];
-};
-const optQuantity = <T>(key: keyof T): FieldReader<T> => (r, out) => {
-  if (r.takeNull()) delete out[key];
-  else out[key] = r.quantity() as T[keyof T];
-};
-const fixed = <T>(key: keyof T, length: number): FieldReader<T> => (r, out) => {
-  out[key] = r.fixed(length) as T[keyof T];
-};
-const optFixed = <T>(key: keyof T, length: number): FieldReader<T> => (r, out) => {
-  if (r.takeNull()) delete out[key];
-  else out[key] = r.fixed(length) as T[keyof T];
-};
-const bytes = <T>(key: keyof T): FieldReader<T> => (r, out) => {
-  out[key] = r.bytes() as T[keyof T];
-};
+// Nulls leave optional fields undefined ("absent and null are the same"): r.takeNull() ? undefined : ...
+const optQuantity = (r: JsonByteReader): bigint | undefined => (r.takeNull() ? undefined : r.quantity());
+const optFixed = (r: JsonByteReader, length: number): Uint8Array | undefined => (r.takeNull() ? undefined : r.fixed(length));
 
 /** A transaction as read: nodes that name the input `data` give it under that key. */
 type TxRead = TxFields & { data?: Uint8Array };
 
-const TRANSACTION = new ObjectReader<TxRead>({
-  hash: fixed('hash', 32), from: fixed('from', 20), to: optFixed('to', 20), input: bytes('input'), data: bytes('data'),
-  value: quantity('value'), nonce: quantity('nonce'), gas: quantity('gas'), gasPrice: optQuantity('gasPrice'), type: optQuantity('type'),
-  maxFeePerGas: optQuantity('maxFeePerGas'), maxPriorityFeePerGas: optQuantity('maxPriorityFeePerGas'),
-  transactionIndex: optQuantity('transactionIndex'),
+const TRANSACTION = new ObjectReader<TxRead>(() => ({
+  hash: undefined!, transactionIndex: undefined, from: undefined!, to: undefined, input: undefined!, data: undefined, gasPrice: undefined,
+  value: undefined!, nonce: undefined!, type: undefined, gas: undefined!, maxFeePerGas: undefined, maxPriorityFeePerGas: undefined,
+}), {
+  hash: (r, o) => { o.hash = r.fixed(32); },
+  from: (r, o) => { o.from = r.fixed(20); },
+  to: (r, o) => { o.to = optFixed(r, 20); },
+  input: (r, o) => { o.input = r.bytes(); },
+  data: (r, o) => { o.data = r.bytes(); },
+  value: (r, o) => { o.value = r.quantity(); },
+  nonce: (r, o) => { o.nonce = r.quantity(); },
+  gas: (r, o) => { o.gas = r.quantity(); },
+  gasPrice: (r, o) => { o.gasPrice = optQuantity(r); },
+  type: (r, o) => { o.type = optQuantity(r); },
+  maxFeePerGas: (r, o) => { o.maxFeePerGas = optQuantity(r); },
+  maxPriorityFeePerGas: (r, o) => { o.maxPriorityFeePerGas = optQuantity(r); },
+  transactionIndex: (r, o) => { o.transactionIndex = optQuantity(r); },
 }, ['hash', 'from', 'value', 'nonce', 'gas']);
 
 function readTransaction(r: JsonByteReader): TxFields {
-  const tx = TRANSACTION.read(r, {} as TxRead);
+  const tx = TRANSACTION.read(r);
   if (tx.data !== undefined) {
     tx.input ??= tx.data;
-    delete tx.data;
+    tx.data = undefined;
   }
   if (tx.input === undefined) r.fail('no input');
   return tx;
 }
 
-const BLOCK = new ObjectReader<BlockFields>({
-  number: quantity('number'), hash: fixed('hash', 32), parentHash: fixed('parentHash', 32), timestamp: quantity('timestamp'),
-  miner: fixed('miner', 20), gasLimit: quantity('gasLimit'), gasUsed: quantity('gasUsed'), size: optQuantity('size'),
-  baseFeePerGas: optQuantity('baseFee'), blockGasCost: optQuantity('blockGasCost'), extDataGasUsed: optQuantity('extDataGasUsed'),
-  timestampMilliseconds: optQuantity('timestampMs'), minDelayExcess: optQuantity('minDelayExcess'),
-  blockExtraData: (r, out) => {
-    if (r.takeNull()) delete out.extData;
-    else out.extData = r.bytes();
-  },
-  transactions: (r, out) => {
-    out.transactions = arrayOf(r, readTransaction);
-  },
+const BLOCK = new ObjectReader<BlockFields>(() => ({
+  number: undefined!, hash: undefined!, parentHash: undefined!, timestamp: undefined!, miner: undefined!, gasLimit: undefined!, gasUsed: undefined!,
+  size: undefined, baseFee: undefined, blockGasCost: undefined, extDataGasUsed: undefined, timestampMs: undefined, minDelayExcess: undefined,
+  extData: undefined, transactions: undefined!,
+}), {
+  number: (r, o) => { o.number = r.quantity(); },
+  hash: (r, o) => { o.hash = r.fixed(32); },
+  parentHash: (r, o) => { o.parentHash = r.fixed(32); },
+  timestamp: (r, o) => { o.timestamp = r.quantity(); },
+  miner: (r, o) => { o.miner = r.fixed(20); },
+  gasLimit: (r, o) => { o.gasLimit = r.quantity(); },
+  gasUsed: (r, o) => { o.gasUsed = r.quantity(); },
+  size: (r, o) => { o.size = optQuantity(r); },
+  baseFeePerGas: (r, o) => { o.baseFee = optQuantity(r); },
+  blockGasCost: (r, o) => { o.blockGasCost = optQuantity(r); },
+  extDataGasUsed: (r, o) => { o.extDataGasUsed = optQuantity(r); },
+  timestampMilliseconds: (r, o) => { o.timestampMs = optQuantity(r); },
+  minDelayExcess: (r, o) => { o.minDelayExcess = optQuantity(r); },
+  blockExtraData: (r, o) => { o.extData = r.takeNull() ? undefined : r.bytes(); },
+  transactions: (r, o) => { o.transactions = arrayOf(r, readTransaction); },
 }, ['number', 'hash', 'parentHash', 'timestamp', 'miner', 'gasLimit', 'gasUsed', 'transactions']);
 
-const LOG = new ObjectReader<LogFields>({
-  address: fixed('address', 20), data: bytes('data'),
-  topics: (r, out) => {
-    out.topics = arrayOf(r, (rr) => rr.fixed(32));
-    if (out.topics.length > 4) r.fail('more than 4 topics');
+const LOG = new ObjectReader<LogFields>(() => ({ address: undefined!, topics: undefined!, data: undefined!, logIndex: undefined! }), {
+  address: (r, o) => { o.address = r.fixed(20); },
+  data: (r, o) => { o.data = r.bytes(); },
+  topics: (r, o) => {
+    o.topics = arrayOf(r, (rr) => rr.fixed(32));
+    if (o.topics.length > 4) r.fail('more than 4 topics');
   },
-  logIndex: (r, out) => {
+  logIndex: (r, o) => {
     const n = r.quantity();
     if (n > BigInt(Number.MAX_SAFE_INTEGER)) r.fail('logIndex too large');
-    out.logIndex = Number(n);
+    o.logIndex = Number(n);
   },
 }, ['address', 'topics', 'data', 'logIndex']);
 
-const RECEIPT = new ObjectReader<ReceiptFields>({
-  transactionHash: fixed('transactionHash', 32), blockHash: fixed('blockHash', 32), gasUsed: quantity('gasUsed'),
-  effectiveGasPrice: optQuantity('effectiveGasPrice'), contractAddress: optFixed('contractAddress', 20), status: optQuantity('status'),
-  logs: (r, out) => {
-    out.logs = r.takeNull() ? [] : arrayOf(r, (rr) => LOG.read(rr, {} as LogFields));
-  },
+const readLog = (r: JsonByteReader) => LOG.read(r);
+
+const RECEIPT = new ObjectReader<ReceiptFields>(() => ({
+  transactionHash: undefined!, blockHash: undefined!, gasUsed: undefined!, effectiveGasPrice: undefined, contractAddress: undefined,
+  status: undefined, logs: [],
+}), {
+  transactionHash: (r, o) => { o.transactionHash = r.fixed(32); },
+  blockHash: (r, o) => { o.blockHash = r.fixed(32); },
+  gasUsed: (r, o) => { o.gasUsed = r.quantity(); },
+  effectiveGasPrice: (r, o) => { o.effectiveGasPrice = optQuantity(r); },
+  contractAddress: (r, o) => { o.contractAddress = optFixed(r, 20); },
+  status: (r, o) => { o.status = optQuantity(r); },
+  logs: (r, o) => { o.logs = r.takeNull() ? [] : arrayOf(r, readLog); },
 }, ['transactionHash', 'blockHash', 'gasUsed']);
