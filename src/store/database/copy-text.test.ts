@@ -28,6 +28,17 @@ describe('copyText', () => {
     expect(copyText([['héllo\t🌲', { a: 'ü' }]]).toString('utf8')).toBe('héllo\\t🌲\t{"a":"ü"}\n');
   });
 
+  it('writes integers as their decimal text: bigints and numbers, at and beyond the safe range', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    const values = [0, 1, -1, 9, 10, -10, 99, 100, 123456789, 2 ** 32, max, -max, 0n, 7n, -7n, 10n ** 15n, BigInt(max), -BigInt(max),
+      BigInt(max) + 1n, -BigInt(max) - 1n, 10n ** 18n, 2n ** 256n - 1n];
+    expect(copyText([values]).toString('latin1')).toBe(values.map(String).join('\t') + '\n');
+    for (let i = 0; i < 2000; i++) {
+      const n = Math.floor(Math.random() * 10 ** Math.floor(Math.random() * 16)) * (i % 2 ? 1 : -1);
+      expect(copyText([[n, BigInt(n)]]).toString('latin1')).toBe(`${n}\t${n}\n`);
+    }
+  });
+
   it('writes every value as copyValue does, past its first buffer', () => {
     const big = new Uint8Array(50_000).map((_, i) => i * 7);
     const rows = [[big, 'x'.repeat(70_000), -1.5, new Date(0), true], [new Uint8Array(0), undefined, 'a\\b']];
