@@ -52,20 +52,31 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(url: string, workers: number, offsetMs: number, cacheMb?: number): Promise<{ base: URL; child: ChildProcess; stop: () => Promise<void> }> {
+interface Served {
+  base: URL;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+function startServer(url: string, workers: number, offsetMs: number, cacheMb?: number): Promise<Served> {
+  return startProcess('data-api/serve.ts', {
+    BENCH_DATABASE_URL: url, BENCH_WORKERS: String(workers), BENCH_CLOCK_OFFSET_MS: String(offsetMs),
+    BENCH_PAGE_TOKEN_SECRET: SECRET, BENCH_POOL_SIZE: String(POOL),
+    ...(cacheMb !== undefined ? { BENCH_RESPONSE_CACHE_MB: String(cacheMb) } : {}),
+  });
+}
+
+/** A server script of bench/ in a child process on a free port, once it says `ready`. */
+async function startProcess(script: string, env: Record<string, string>): Promise<Served> {
   const port = await freePort();
-  const child = fork(resolve(import.meta.dirname, 'data-api/serve.ts'), [], {
+  const child = fork(resolve(import.meta.dirname, script), [], {
     execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env, BENCH_DATABASE_URL: url, BENCH_PORT: String(port), BENCH_WORKERS: String(workers), BENCH_CLOCK_OFFSET_MS: String(offsetMs),
-      BENCH_PAGE_TOKEN_SECRET: SECRET, BENCH_POOL_SIZE: String(POOL),
-      ...(cacheMb !== undefined ? { BENCH_RESPONSE_CACHE_MB: String(cacheMb) } : {}),
-    },
+    env: { ...process.env, ...env, BENCH_PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((res, rej) => {
     child.on('message', (m) => m === 'ready' && res());
-    child.on('exit', (code) => rej(new Error(`Data API process exited with ${code}`)));
+    child.on('exit', (code) => rej(new Error(`${script} exited with ${code}`)));
   });
   const stop = () => new Promise<void>((res) => {
     child.removeAllListeners('exit');
@@ -87,6 +98,9 @@ interface Row {
   sdkBody: number;
   /** One request at a time to a server with the response cache off: what a miss costs over HTTP. */
   cold: ReturnType<typeof summarize>;
+  /** The uncompressed load against a bare node:http server sending a body of the same size from memory. */
+  bare: ReturnType<typeof summarize>;
+  bareRate: number;
   floor: ReturnType<typeof summarize>;
   alone: ReturnType<typeof summarize>;
 }
@@ -97,18 +111,20 @@ async function setting(db: PgDatabase, name: string): Promise<string> {
 
 const ok = (p50: number, p99: number) => (p50 <= 5 && p99 <= 25 ? '✓' : '✗');
 
-async function measure(client: LoadClient, sdkClient: LoadClient, coldClient: LoadClient, scenario: Scenario): Promise<Row> {
+async function measure(client: LoadClient, sdkClient: LoadClient, coldClient: LoadClient, bareClient: LoadClient, scenario: Scenario): Promise<Row> {
   const http: LoadResult = await client.run(ROW, scenario.path);
   const sdk: LoadResult = await sdkClient.run(ROW, scenario.path);
   const cold = await coldClient.run(ALONE, scenario.path);
+  const bodySize = Math.round(http.bytes / http.latencies.length);
+  const bare: LoadResult = await bareClient.run(ROW, () => `/?bytes=${bodySize}`);
   const floor = await drive(ROW, async (i) => void (await scenario.floor(i)));
   const alone = await drive(ALONE, async (i) => void (await scenario.floor(i)));
   const row = {
     scenario, http: summarize(http.latencies), rate: http.rate, sdk: summarize(sdk.latencies), sdkRate: sdk.rate,
     body: http.bytes / http.latencies.length, sdkBody: sdk.bytes / sdk.latencies.length,
-    cold: summarize(cold.latencies), floor: summarize(floor.latencies), alone: summarize(alone.latencies),
+    cold: summarize(cold.latencies), bare: summarize(bare.latencies), bareRate: bare.rate, floor: summarize(floor.latencies), alone: summarize(alone.latencies),
   };
-  console.log(`${scenario.label}: HTTP ${fmt(row.http.p50)} / ${fmt(row.http.p99)} (${row.rate.toFixed(0)} req/s); gzip ${fmt(row.sdk.p50)} / ${fmt(row.sdk.p99)} (${row.sdkRate.toFixed(0)} req/s); uncached alone ${fmt(row.cold.p50)}; store ${fmt(row.floor.p50)} / ${fmt(row.floor.p99)}; alone ${fmt(row.alone.p50)}`);
+  console.log(`${scenario.label}: HTTP ${fmt(row.http.p50)} / ${fmt(row.http.p99)} (${row.rate.toFixed(0)} req/s); gzip ${fmt(row.sdk.p50)} / ${fmt(row.sdk.p99)} (${row.sdkRate.toFixed(0)} req/s); uncached alone ${fmt(row.cold.p50)}; bare ${fmt(row.bare.p50)} / ${fmt(row.bare.p99)} (${row.bareRate.toFixed(0)} req/s); store ${fmt(row.floor.p50)} / ${fmt(row.floor.p99)}; alone ${fmt(row.alone.p50)}`);
   return row;
 }
 
@@ -116,6 +132,16 @@ async function measure(client: LoadClient, sdkClient: LoadClient, coldClient: Lo
 const SDK_HEADERS = { 'accept-encoding': 'gzip, deflate' };
 
 const kib = (bytes: number) => (bytes >= 1024 ? `${(bytes / 1024).toFixed(bytes >= 10 * 1024 ? 0 : 1)} KiB` : `${bytes.toFixed(0)} B`);
+
+/** How the uncompressed rows that miss the target compare with the bare server moving the same bytes. */
+function bareLine(rows: Row[]): string {
+  const over = rows.filter((r) => ok(r.http.p50, r.http.p99) === '✗');
+  if (over.length === 0) return '';
+  const bareOver = over.filter((r) => ok(r.bare.p50, r.bare.p99) === '✗');
+  const ratios = over.map((r) => r.http.p99 / r.bare.p99).sort((a, b) => a - b);
+  return `Of the ${over.length} uncompressed rows over the target, the bare server misses it too for ${bareOver.length} with the same bodies; ` +
+    `their p99 is ${ratios[0]!.toFixed(2)}–${ratios[ratios.length - 1]!.toFixed(2)}× the bare server's.`;
+}
 
 /** The mixed workload: every scenario in proportion to its weight, in a fixed pseudo-random order. */
 async function mixed(client: LoadClient, all: Scenario[]): Promise<{ result: LoadResult; summary: ReturnType<typeof summarize> }> {
@@ -169,8 +195,12 @@ async function main(): Promise<void> {
     const sdkServer = await startServer(dataset.url, 1, offsetMs);
     const sdkClient = new LoadClient(sdkServer.base, CONNECTIONS, SDK_HEADERS);
     for (const s of all) await sdkClient.count(s.path(0));
+    const bareServer = await startProcess('data-api/bare-server.ts', {});
+    const bareClient = new LoadClient(bareServer.base, CONNECTIONS);
     const rows: Row[] = [];
-    for (const s of all) rows.push(await measure(client, sdkClient, coldClient, s));
+    for (const s of all) rows.push(await measure(client, sdkClient, coldClient, bareClient, s));
+    bareClient.close();
+    await bareServer.stop();
     sdkClient.close();
     await sdkServer.stop();
     const one = await mixed(client, all);
@@ -203,8 +233,8 @@ async function main(): Promise<void> {
     const identityMisses = rows.filter((r) => ok(r.http.p50, r.http.p99) === '✗');
     const c = samples.counts;
     const table = (group: Scenario['group']) => rows.filter((r) => r.scenario.group === group).map((r) =>
-      `| ${r.scenario.label} | ${fmt(r.sdk.p50)} / ${fmt(r.sdk.p99)} | ${r.sdkRate.toFixed(0)} | ${kib(r.sdkBody)} | ${fmt(r.http.p50)} / ${fmt(r.http.p99)} | ${r.rate.toFixed(0)} | ${kib(r.body)} | ${fmt(r.cold.p50)} | ${fmt(r.floor.p50)} / ${fmt(r.floor.p99)} | ${fmt(r.alone.p50)} | ${ok(r.sdk.p50, r.sdk.p99)} ${ok(r.http.p50, r.http.p99)} |`).join('\n');
-    const head = '| request (pageSize 100) | as the SDKs ask (gzip): p50 / p99 | req/s | body | uncompressed: p50 / p99 | req/s | body | uncached, alone p50 | store p50 / p99 | store alone p50 | target: gzip, uncompressed |\n|---|---|---|---|---|---|---|---|---|---|---|';
+      `| ${r.scenario.label} | ${fmt(r.sdk.p50)} / ${fmt(r.sdk.p99)} | ${r.sdkRate.toFixed(0)} | ${kib(r.sdkBody)} | ${fmt(r.http.p50)} / ${fmt(r.http.p99)} | ${r.rate.toFixed(0)} | ${kib(r.body)} | ${fmt(r.cold.p50)} | ${fmt(r.bare.p50)} / ${fmt(r.bare.p99)} | ${fmt(r.floor.p50)} / ${fmt(r.floor.p99)} | ${fmt(r.alone.p50)} | ${ok(r.sdk.p50, r.sdk.p99)} ${ok(r.http.p50, r.http.p99)} |`).join('\n');
+    const head = '| request (pageSize 100) | as the SDKs ask (gzip): p50 / p99 | req/s | body | uncompressed: p50 / p99 | req/s | body | uncached, alone p50 | bare node:http, same body: p50 / p99 | store p50 / p99 | store alone p50 | target: gzip, uncompressed |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
     const mixLine = (name: string, m: typeof one) => `| ${name} | ${m.result.rate.toFixed(0)} | ${fmt(m.summary.p50)} | ${fmt(m.summary.p99)} | ${(m.result.bytes / m.result.latencies.length / 1024).toFixed(1)} KiB |`;
     const partial = Boolean(only) || process.env.BENCH_NO_WRITE === '1';
     if (partial) console.log('BENCH_ONLY or BENCH_NO_WRITE: results printed, docs/benchmarks.md left as it is');
@@ -235,7 +265,10 @@ ${SECONDS} s) after up to ${ROW.warmup} warm-up ones; each row runs twice, once 
 After the warm-up most requests of a row are answered from the response cache (an answer kept per URL while the store's data
 version — PostgreSQL's snapshot, read for every request — is unchanged; validator and delegator answers, which depend on the
 clock, until the next staker starts or ends); "uncached, alone" asks a second Data API process with the cache off, one request at a time: what
-a request costs when its answer is not kept (after each new block, for instance). "store" runs the route's store queries
+a request costs when its answer is not kept (after each new block, for instance). "bare node:http, same body" is the
+transport floor: the same ${CONNECTIONS} connections, without compression, asking a bare node:http server in a process of its own for a
+body of the row's uncompressed size, held in memory (\`bench/data-api/bare-server.ts\`): what moving those bytes costs on this machine,
+whatever builds them. "store" runs the route's store queries
 (\`src/store/queries/…\`) in the bench process with the same ${CONNECTIONS} callers on a pool of ${POOL}; "store alone" runs them one at a
 time (the database's own latency). Last pages were reached by following \`nextPageToken\` from the first page (${walks.join('; ')}).
 Target: p50 ≤ 5 ms and p99 ≤ 25 ms (issue 6). With 50 connections kept busy, latency ≈ 50 / throughput (Little's law): a
@@ -267,7 +300,8 @@ ${mixLine('2 processes, clients send accept-encoding: gzip', zipped)}
 
 ${misses.length === 0 ? 'Every endpoint meets the latency target as the SDKs ask' : `Endpoints over the latency target as the SDKs ask (gzip): ${misses.length} of ${rows.length} (marked ✗)`}; uncompressed: ${identityMisses.length === 0 ? 'every endpoint meets it' : `${identityMisses.length} of ${rows.length} over it`}. Uncompressed, a first page
 of 100 primary-network transactions is ${kib(Math.min(...txPages.map((r) => r.body)))}–${kib(Math.max(...txPages.map((r) => r.body)))}: at 50 connections these rows are bound by moving the
-bytes (the server and the load generator share the 2 cores) more than by building answers; compare their gzip columns.
+bytes (the server and the load generator share the 2 cores) more than by building answers; compare their gzip columns
+and the bare server's figures for the same bytes. ${bareLine(rows)}
 `);
   } finally {
     await db.close();
