@@ -5,7 +5,8 @@
  * the writers that spend their time on hashes, addresses and calldata: the node's JSON replies and COPY text.
  */
 
-const DIGITS = new Uint8Array(16);
+/** The ASCII code of each hex digit's lower-case character. */
+export const DIGITS = new Uint8Array(16);
 for (let i = 0; i < 16; i++) DIGITS[i] = '0123456789abcdef'.charCodeAt(i);
 
 /** The digits of every 16-bit value, first digit in the most significant byte. 256 KiB. */

@@ -8,10 +8,7 @@
  * writer given a BlockPool takes its blocks from the pool and gives them back on `release`.
  */
 
-import { viewOf, writeHexDigits } from './hex-digits.js';
-
-const HEX_DIGIT = new Uint8Array(16);
-for (let i = 0; i < 16; i++) HEX_DIGIT[i] = '0123456789abcdef'.charCodeAt(i);
+import { DIGITS, viewOf, writeHexDigits } from './hex-digits.js';
 
 /**
  * From this many bytes on, Node's native encoder (a string, then copied in) beats writeHexDigits: measured on Node 20,
@@ -140,7 +137,7 @@ export class JsonBytes {
       buf[this.pos] = 34;
       buf[this.pos + 1] = 48;
       buf[this.pos + 2] = 120;
-      buf[this.pos + 3] = HEX_DIGIT[n]!;
+      buf[this.pos + 3] = DIGITS[n]!;
       buf[this.pos + 4] = 34;
       this.pos += 5;
       return this;
