@@ -1,6 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
-import type { KvOp, KvStore } from '../../storage/kv.js';
+import { type KvOp, type KvStore, u64Key } from '../../storage/kv.js';
 import { type BlockCodec, CORETH_BLOCK_CODEC } from './block-codec.js';
 import { BlockCache } from './block-cache.js';
 import { decodeCallTraces, encodeCallTraces } from './tracing/stored-call-traces.js';
@@ -30,6 +30,7 @@ function plain(b: Uint8Array | undefined): Uint8Array | undefined {
 }
 
 const hex = (b: Uint8Array) => hexOf(b);
+const readU64 = (u64: Uint8Array) => new DataView(u64.buffer, u64.byteOffset, 8).getBigUint64(0);
 
 /**
  * Blocks, receipts and tx locations in the node's store. Writes are returned as KvOps (they travel in the
@@ -49,13 +50,14 @@ export class BlockStore {
     const { block, hash, bytes } = stored;
     const n = block.header.number;
     const ops: KvOp[] = [
-      { type: 'put', key: this.keys.block(hash), value: bytes },
+      { type: 'put', key: this.keys.block(n, hash), value: bytes },
       { type: 'put', key: this.keys.hashByNumber(n), value: hash },
-      { type: 'put', key: this.keys.receipts(hash), value: encodeReceipts(receipts, txHashes) },
+      { type: 'put', key: this.keys.numberByHash(hash), value: u64Key(n) },
+      { type: 'put', key: this.keys.receipts(n, hash), value: encodeReceipts(receipts, txHashes) },
       { type: 'put', key: this.keys.head(), value: hash },
     ];
     if (callTraces && callTraces.length > 0) {
-      ops.push({ type: 'put', key: this.keys.callTraces(hash), value: Buffer.from(encodeCallTraces(callTraces)) });
+      ops.push({ type: 'put', key: this.keys.callTraces(n, hash), value: Buffer.from(encodeCallTraces(callTraces)) });
     }
     txHashes.forEach((th, i) => {
       ops.push({ type: 'put', key: this.keys.txLookup(th), value: RLP.encode([hash, bigIntToUnpaddedBytes(n), bigIntToUnpaddedBytes(BigInt(i))]) });
@@ -84,30 +86,44 @@ export class BlockStore {
   }
 
   async byHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
-    const key = hex(hash);
-    const hit = this.recent.byHash(key) ?? this.read.byHash(key);
+    const hit = this.cached(hash);
     if (hit) return hit;
-    const bytes = plain(await this.db.get(this.keys.block(hash)));
-    if (!bytes) return undefined;
-    const stored = { block: this.codec.decode(bytes), hash, bytes };
-    this.read.add(stored);
-    return stored;
+    const bytes = await this.db.get(this.keys.numberByHash(hash));
+    return bytes ? this.load(readU64(bytes), hash) : undefined;
   }
 
   async byNumber(n: bigint): Promise<StoredBlock | undefined> {
     const hash = await this.hashByNumber(n);
-    return hash ? this.byHash(hash) : undefined;
+    return hash ? this.at(n, hash) : undefined;
   }
 
-  async receipts(hash: Uint8Array): Promise<StoredReceipt[] | undefined> {
-    const bytes = plain(await this.db.get(this.keys.receipts(hash)));
+  /** The block with this number and hash (one read when the caller knows both, as a tx lookup does). */
+  async at(n: bigint, hash: Uint8Array): Promise<StoredBlock | undefined> {
+    return this.cached(hash) ?? this.load(n, hash);
+  }
+
+  async receipts(n: bigint, hash: Uint8Array): Promise<StoredReceipt[] | undefined> {
+    const bytes = plain(await this.db.get(this.keys.receipts(n, hash)));
     return bytes ? decodeReceipts(bytes) : undefined;
   }
 
   /** The callTracer result of each of the block's txs as JSON bytes ('null' where none was recorded); undefined if the block has none stored. */
-  async callTraceJson(hash: Uint8Array): Promise<Uint8Array[] | undefined> {
-    const bytes = plain(await this.db.get(this.keys.callTraces(hash)));
+  async callTraceJson(n: bigint, hash: Uint8Array): Promise<Uint8Array[] | undefined> {
+    const bytes = plain(await this.db.get(this.keys.callTraces(n, hash)));
     return bytes ? decodeCallTraces(bytes) : undefined;
+  }
+
+  private cached(hash: Uint8Array): StoredBlock | undefined {
+    const key = hex(hash);
+    return this.recent.byHash(key) ?? this.read.byHash(key);
+  }
+
+  private async load(n: bigint, hash: Uint8Array): Promise<StoredBlock | undefined> {
+    const bytes = plain(await this.db.get(this.keys.block(n, hash)));
+    if (!bytes) return undefined;
+    const stored = { block: this.codec.decode(bytes), hash, bytes };
+    this.read.add(stored);
+    return stored;
   }
 
   async txLocation(txHash: Uint8Array): Promise<TxLocation | undefined> {

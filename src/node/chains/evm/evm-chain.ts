@@ -15,6 +15,7 @@ import { createEvmCommon } from './crypto.js';
 import { DEVNET_FEE_CONFIG, type FeeConfig } from './fees.js';
 import { GasOracle } from './gas-oracle.js';
 import { parseGenesis } from './genesis.js';
+import { ensureBlockLayout } from './block-layout.js';
 import { EvmKeys } from './keys.js';
 import { Mutex } from '../../../lib/mutex.js';
 import type { StoredReceipt } from './receipts.js';
@@ -146,6 +147,7 @@ export class EvmChain {
     const keys = new EvmKeys(opts.blockchainId);
     const trieDb = new TrieDb(opts.db, keys.state);
     const blocks = new BlockStore(opts.db, keys, rules.codec);
+    await ensureBlockLayout(opts.db, keys, opts.log, rules.label);
     let head: StoredBlock;
     let genesisHash: Uint8Array;
     const headHash = await blocks.headHash();
@@ -388,8 +390,8 @@ export class EvmChain {
   async getTransaction(hash: Uint8Array): Promise<FoundTx | undefined> {
     const location = await this.blocks.txLocation(hash);
     if (location) {
-      const block = await this.blocks.byHash(location.blockHash);
-      const receipts = await this.blocks.receipts(location.blockHash);
+      const block = await this.blocks.at(location.blockNumber, location.blockHash);
+      const receipts = await this.blocks.receipts(location.blockNumber, location.blockHash);
       if (!block || !receipts) return undefined;
       const raw = block.block.txs[location.index]!;
       const tx = decodeStoredTx(raw, this.common);
@@ -433,8 +435,8 @@ export class EvmChain {
     return canonical && hex(canonical) === hex(hash) ? b : undefined;
   }
 
-  getBlockReceipts(hash: Uint8Array): Promise<StoredReceipt[] | undefined> {
-    return this.blocks.receipts(hash);
+  getBlockReceipts(block: StoredBlock): Promise<StoredReceipt[] | undefined> {
+    return this.blocks.receipts(block.block.header.number, block.hash);
   }
 
   /** The callTracer results recorded while `block` was built, one per tx (null for a tx without one); undefined if none were. */
@@ -445,7 +447,7 @@ export class EvmChain {
   /** recordedCallTraces as each trace's JSON bytes ('null' for a tx without a record). */
   async recordedCallTraceJson(block: StoredBlock): Promise<Uint8Array[] | undefined> {
     if (block.block.txs.length === 0) return [];
-    const traces = await this.blocks.callTraceJson(block.hash);
+    const traces = await this.blocks.callTraceJson(block.block.header.number, block.hash);
     return traces?.length === block.block.txs.length ? traces : undefined;
   }
 

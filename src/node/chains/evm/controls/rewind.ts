@@ -20,9 +20,10 @@ export async function rewindLocked(x: DevnetAccess, height: bigint, root: Uint8A
     if (!b) continue;
     ops.push(
       { type: 'del', key: x.keys.hashByNumber(n) },
-      { type: 'del', key: x.keys.block(b.hash) },
-      { type: 'del', key: x.keys.receipts(b.hash) },
-      { type: 'del', key: x.keys.callTraces(b.hash) },
+      { type: 'del', key: x.keys.numberByHash(b.hash) },
+      { type: 'del', key: x.keys.block(n, b.hash) },
+      { type: 'del', key: x.keys.receipts(n, b.hash) },
+      { type: 'del', key: x.keys.callTraces(n, b.hash) },
     );
     for (const raw of b.block.txs) ops.push({ type: 'del', key: x.keys.txLookup(keccak256(raw)) });
   }

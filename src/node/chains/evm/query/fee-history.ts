@@ -77,7 +77,7 @@ export async function feeHistory(chain: EvmChain, requested: bigint, last: Block
     baseFeePerGas.push(toRpc.quantity(baseFee));
     gasUsedRatio.push(Number(h.gasUsed) / Number(h.gasLimit));
     if (percentiles.length === 0) continue;
-    const receipts = (await chain.getBlockReceipts(b.hash)) ?? [];
+    const receipts = (await chain.getBlockReceipts(b)) ?? [];
     const txs = chain.blockTransactions(b).map((tx, i) => ({ reward: effectiveTip(tx, baseFee), gasUsed: receipts[i]?.gasUsed ?? 0n }));
     txs.sort((a, c) => (a.reward < c.reward ? -1 : a.reward > c.reward ? 1 : 0));
     if (txs.length === 0) { reward.push(percentiles.map(() => '0x0')); continue; }

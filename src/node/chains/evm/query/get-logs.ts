@@ -21,7 +21,7 @@ export async function getLogs(chain: EvmChain, c: LogCriteria): Promise<LogJson[
     const block = await chain.getBlockByHash(new Uint8Array(Buffer.from(c.blockHash.slice(2), 'hex')));
     if (!block) throw new Error('unknown block');
     if (!bloomMatches(block.block.header.bloom, m)) return [];
-    const receipts = (await chain.getBlockReceipts(block.hash)) ?? [];
+    const receipts = (await chain.getBlockReceipts(block)) ?? [];
     return renderBlockLogs(block, receipts).logs.filter((l) => logMatches(l, m));
   }
   let begin = c.fromBlock ?? LATEST;

@@ -179,7 +179,7 @@ export class LogIndex {
       const n = this.top + 1;
       const block = await this.chain.getBlockByNumber(BigInt(n));
       if (!block) return;
-      const receipts = (await this.chain.getBlockReceipts(block.hash)) ?? [];
+      const receipts = (await this.chain.getBlockReceipts(block)) ?? [];
       if (this.top + 1 === n) this.add(renderBlockLogs(block, receipts));
     }
   }
@@ -203,7 +203,7 @@ export class LogIndex {
     if (hit) return hit;
     const block = await this.chain.getBlockByNumber(BigInt(n));
     if (!block) return undefined;
-    const b = renderBlockLogs(block, (await this.chain.getBlockReceipts(block.hash)) ?? []);
+    const b = renderBlockLogs(block, (await this.chain.getBlockReceipts(block)) ?? []);
     if (n <= this.top) this.remember(b);
     return b;
   }

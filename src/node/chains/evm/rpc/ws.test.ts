@@ -39,7 +39,7 @@ describe('SubscriptionSet', () => {
     subs.release([heads, pending]);
     expect(got.map(([id]) => id)).toEqual([heads, pending]);
     expect(got[0]![1].hash).toBe('0x' + Buffer.from(deployBlock.hash).toString('hex'));
-    const receipts = (await chain.getBlockReceipts(deployBlock.hash))!;
+    const receipts = (await chain.getBlockReceipts(deployBlock))!;
     const contract = '0x' + Buffer.from(receipts[0]!.contractAddress!).toString('hex');
     got.length = 0;
 

@@ -8,7 +8,7 @@ import { decoded, keepReceipts, type Decoded } from '../decoded-blocks.js';
 import type { EthMethods } from '../types.js';
 
 async function receiptsOf(chain: EvmChain, block: StoredBlock, entry: Decoded): Promise<StoredReceipt[] | undefined> {
-  if (entry.receipts === undefined) keepReceipts(entry, await chain.getBlockReceipts(block.hash));
+  if (entry.receipts === undefined) keepReceipts(entry, await chain.getBlockReceipts(block));
   return entry.receipts;
 }
 
@@ -48,7 +48,7 @@ function txAt(chain: EvmChain, block: StoredBlock | undefined, i: number, receip
 
 async function txByIndex(chain: EvmChain, block: StoredBlock | undefined, i: number) {
   if (!block || i >= block.block.txs.length) return null;
-  const receipts = await chain.getBlockReceipts(block.hash);
+  const receipts = await chain.getBlockReceipts(block);
   return txAt(chain, block, i, receipts?.[i]?.from);
 }
 

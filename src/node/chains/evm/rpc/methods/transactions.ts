@@ -17,7 +17,7 @@ export const transactionMethods: EthMethods = {
     arity(p, 1, 1);
     const found = await chain.getReceipt(fromRpc.hash(p[0], 0));
     if (!found) return null;
-    const receipts = (await chain.getBlockReceipts(found.location!.blockHash)) ?? [];
+    const receipts = (await chain.getBlockReceipts(found.block!)) ?? [];
     let before = 0;
     for (let i = 0; i < found.location!.index; i++) before += receipts[i]?.logs.length ?? 0;
     return receiptReply(found, before);
