@@ -19,6 +19,7 @@ import type { BlockStream } from './pipeline/stream.js';
 import { ChainWatcher } from './sources/chain-watcher.js';
 import { discoverNode, type DiscoveredChain, type DiscoveredNode } from './sources/node-discovery.js';
 import { WsHeads } from './sources/evm/ws-heads.js';
+import { AddressEventLog } from './streams/address-event-log.js';
 import { createStreams } from './streams/create-streams.js';
 import { EvmRollupStream } from './streams/evm-rollup-stream.js';
 
@@ -70,7 +71,10 @@ export async function startIndexer(config: IndexerConfig, options: StartIndexerO
     const chain = await ensureChain(db, { ...discovered, network });
     if (!selected(config, chain, idToString(chain.blockchainId))) return [];
     const added: Follower<unknown>[] = [];
-    const chainStreams: BlockStream<unknown>[] = createStreams(chain, { nodeUrl, node, config, log, onRequest: (r) => rpc.observe(r) });
+    const addressEvents = chain.vm === 'evm' && config.rollups ? new AddressEventLog() : undefined;
+    const chainStreams: BlockStream<unknown>[] = createStreams(chain, {
+      nodeUrl, node, config, log, onRequest: (r) => rpc.observe(r), ...(addressEvents ? { addressEvents } : {}),
+    });
     // EVM chains push new heads over WebSocket, so realtime does not wait for the next poll.
     const heads = chain.vm === 'evm' && chain.wsUrl ? new WsHeads(chain.wsUrl) : undefined;
     if (heads) sockets.push(heads);
@@ -87,7 +91,7 @@ export async function startIndexer(config: IndexerConfig, options: StartIndexerO
       // Rollups read what the block stream stored; one prefetch, since their input is the store itself.
       // While the blocks are backfilling, the rollups fold full batches: each batch has a fixed cost (its address
       // read, the watermark, the cumulative series), and trailing the block stream by one poll made a short batch every poll.
-      const rollups = new EvmRollupStream(chain, db) as BlockStream<unknown>;
+      const rollups = new EvmRollupStream(chain, db, addressEvents) as BlockStream<unknown>;
       const blocks = added.find((f) => f.stream.name === 'blocks');
       added.push(new Follower(db, rollups, {
         batchBlocks: Math.max(config.batchBlocks, ROLLUP_BATCH_BLOCKS), prefetch: 1, pollIntervalMs: config.pollIntervalMs, log,

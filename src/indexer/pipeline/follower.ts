@@ -227,6 +227,7 @@ export class Follower<Batch> {
       await this.stream.write(tx, batch);
       await advanceCheckpoint(tx, this.stream.chain.id, this.stream.name, checkpoint, next);
     });
+    this.stream.committed?.(batch);
     const m = this.metrics;
     m.lastWriteMs = performance.now() - started;
     m.blocks += summary.blocks;

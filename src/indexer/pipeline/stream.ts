@@ -33,6 +33,8 @@ export interface BlockStream<Batch> {
   summarize(batch: Batch): BatchSummary;
   /** Write the decoded rows. Runs inside the transaction that advances the checkpoint. */
   write(tx: Queryable, batch: Batch): Promise<void>;
+  /** Runs after the transaction that wrote `batch` committed (not after one that failed). */
+  committed?(batch: Batch): void;
   /**
    * Runs once when the follower stops cleanly, still holding the writer lock: write what the stream keeps in
    * memory between batches, so a clean stop leaves a complete store (a crash skips it; the stream must recover).

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../store/database/database.js';
+import type { Database, Queryable } from '../../store/database/database.js';
 import type { BatchSummary, BlockStream } from './stream.js';
 
 /** Writes derived from a batch (C-chain atomic txs, metrics rollups), run in the batch's own transaction. */
@@ -21,5 +21,7 @@ export function withDerivedWrites<Batch>(stream: BlockStream<Batch>, derived: De
       const summary = stream.summarize(batch);
       for (const write of derived) await write(tx, batch, summary);
     },
+    ...(stream.committed ? { committed: (batch: Batch) => stream.committed!(batch) } : {}),
+    ...(stream.close ? { close: (db: Database) => stream.close!(db) } : {}),
   };
 }

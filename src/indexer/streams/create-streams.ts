@@ -7,6 +7,7 @@ import { cChainAtomicRows } from '../decode/atomic/atomic-rows.js';
 import type { BlockStream } from '../pipeline/stream.js';
 import { withDerivedWrites, type DerivedWrite } from '../pipeline/with-derived-writes.js';
 import type { DiscoveredNode } from '../sources/node-discovery.js';
+import type { AddressEventLog } from './address-event-log.js';
 import { AvmBlockStream } from './avm-block-stream.js';
 import { EvmBlockStream } from './evm-block-stream.js';
 import { PlatformBlockStream } from './platform-block-stream.js';
@@ -17,6 +18,8 @@ export interface StreamContext {
   config: IndexerConfig;
   onRequest: (info: { url: string; calls: number; ms: number; ok: boolean }) => void;
   log: Log;
+  /** An EVM chain's block stream hands its committed address events here, for the chain's rollup stream. */
+  addressEvents?: AddressEventLog;
 }
 
 /** The C-chain's atomic txs (block extra data) become primary-network rows, in the EVM batch's transaction. */
@@ -36,7 +39,9 @@ export function createStreams(chain: ChainRef, context: StreamContext): BlockStr
   const mode = (alias: 'P' | 'X') => (context.node.indexApi[alias] ? 'index' : 'by-height') as 'index' | 'by-height';
   switch (chain.vm) {
     case 'evm': {
-      const stream = new EvmBlockStream(chain, { traces: context.config.internalTransactions ? 'auto' : 'off', ...rpc });
+      const stream = new EvmBlockStream(chain, {
+        traces: context.config.internalTransactions ? 'auto' : 'off', ...rpc, ...(context.addressEvents ? { addressEvents: context.addressEvents } : {}),
+      });
       return [(chain.name === 'C' ? withDerivedWrites(stream, [cChainAtomicWrite(chain)]) : stream) as BlockStream<unknown>];
     }
     case 'platform':

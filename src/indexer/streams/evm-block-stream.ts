@@ -3,6 +3,7 @@ import type { ChainRef } from '../../store/registry.js';
 import { EvmBatchPreparer, writePreparedEvmBatch, type PreparedEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
 import { EvmRangeDecoder } from '../decode/evm/evm-range.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
+import { AddressEventChunk, type AddressEventLog } from './address-event-log.js';
 import { probeRange } from '../sources/evm/contract-probes.js';
 import { EvmRpcSource, type EvmRpcSourceOptions } from '../sources/evm/evm-rpc-source.js';
 import { JsonRpcClient, type JsonRpcClientOptions } from '../sources/json-rpc-client.js';
@@ -12,17 +13,23 @@ export interface EvmBlockStreamOptions extends EvmRpcSourceOptions, JsonRpcClien
   probeContracts?: boolean;
   /** A client to use instead of one for `chain.rpcUrl`. */
   client?: JsonRpcClient;
+  /** Where committed batches' address events go for the chain's rollup stream (none: the rollups read them back). */
+  addressEvents?: AddressEventLog;
 }
+
+/** A prepared batch, with its address events when the stream hands them to the rollups. */
+export type EvmStreamBatch = PreparedEvmBatch & { addressEvents?: AddressEventChunk };
 
 /**
  * An EVM chain (the C-chain, a Subnet-EVM L1) as a BlockStream: blocks, transactions and receipts, logs,
  * token transfers, internal transactions (when the node can trace), contracts, NFTs and Teleporter messages.
  */
-export class EvmBlockStream implements BlockStream<PreparedEvmBatch> {
+export class EvmBlockStream implements BlockStream<EvmStreamBatch> {
   readonly name = 'blocks';
   readonly firstHeight = 0n;
   readonly source: EvmRpcSource;
   private readonly probe: boolean;
+  private readonly addressEvents: AddressEventLog | undefined;
 
   constructor(readonly chain: ChainRef, options: EvmBlockStreamOptions = {}) {
     if (chain.vm !== 'evm') throw new Error(`chain ${chain.name} is not an EVM chain (vm ${chain.vm})`);
@@ -33,6 +40,7 @@ export class EvmBlockStream implements BlockStream<PreparedEvmBatch> {
     }
     this.source = new EvmRpcSource(client, options);
     this.probe = options.probeContracts ?? true;
+    this.addressEvents = options.addressEvents;
   }
 
   head(): Promise<bigint> {
@@ -40,25 +48,33 @@ export class EvmBlockStream implements BlockStream<PreparedEvmBatch> {
   }
 
   /** The decoded range, prepared for writing while it waits for its turn (write-evm-batch.ts). */
-  async fetch(from: bigint, to: bigint): Promise<PreparedEvmBatch> {
+  async fetch(from: bigint, to: bigint): Promise<EvmStreamBatch> {
     if (to < from) throw new RangeError(`empty range ${from}..${to}`);
     // a part's worth of blocks with their receipts and traces fills one HTTP request; each part is decoded, and its
     // append-only rows encoded, as it arrives
     const decoder = new EvmRangeDecoder(this.chain.blockchainId);
     const preparer = new EvmBatchPreparer(this.chain.id);
+    const events = this.addressEvents ? new AddressEventChunk() : undefined;
     for (let start = from; start <= to; ) {
       const part = BigInt(Math.max(1, Math.floor(this.source.client.batchSize / this.source.callsPerBlock)));
       const end = start + part - 1n < to ? start + part - 1n : to;
       decoder.add(await this.source.fetchRange(start, end));
-      preparer.add(decoder.takeAppendOnlyRows());
+      const rows = decoder.takeAppendOnlyRows();
+      preparer.add(rows);
+      events?.addRows(rows);
       start = end + 1n;
     }
     const range = decoder.finish();
     if (this.probe) await probeRange(this.source, range);
-    return preparer.finish(range.batch);
+    const prepared: EvmStreamBatch = preparer.finish(range.batch);
+    if (events) {
+      events.seal(range.batch.blocks);
+      prepared.addressEvents = events;
+    }
+    return prepared;
   }
 
-  summarize(batch: PreparedEvmBatch): BatchSummary {
+  summarize(batch: EvmStreamBatch): BatchSummary {
     const first = batch.blocks[0];
     const last = batch.blocks[batch.blocks.length - 1];
     if (!first || !last) throw new Error('an EVM batch holds at least one block');
@@ -73,7 +89,11 @@ export class EvmBlockStream implements BlockStream<PreparedEvmBatch> {
     };
   }
 
-  async write(tx: Queryable, batch: PreparedEvmBatch): Promise<void> {
+  async write(tx: Queryable, batch: EvmStreamBatch): Promise<void> {
     await writePreparedEvmBatch(tx, this.chain.id, batch);
+  }
+
+  committed(batch: EvmStreamBatch): void {
+    if (batch.addressEvents) this.addressEvents?.add(batch.addressEvents);
   }
 }

@@ -54,10 +54,13 @@ ON CONFLICT (chain, unit, period_start) DO UPDATE SET
   active_senders = b.active_senders + EXCLUDED.active_senders,
   new_addresses = b.new_addresses + EXCLUDED.new_addresses`;
 
-/** One address of a batch: hex key, and its events as `hourIndex × 2 + sent`, comma-separated, in no order. */
-type AddressEvents = {
+/**
+ * One address of a batch: hex key, and its events as `hourIndex × 2 + sent`, in no order: comma-separated as the
+ * database aggregates them, or as numbers when they come from memory (the indexer's AddressEventLog).
+ */
+export type AddressEvents = {
   key: string;
-  hours: string;
+  hours: string | number[];
 };
 
 interface Counts {
@@ -69,10 +72,17 @@ interface Counts {
 let scratch = new Float64Array(1024);
 
 /**
- * The packed hours of `text`, ascending (repeats kept: counting takes an hour once however often it comes), in a
+ * The packed hours of `events`, ascending (repeats kept: counting takes an hour once however often it comes), in a
  * buffer reused from address to address: valid until the next call.
  */
-function unpackHours(text: string): Float64Array {
+function unpackHours(events: string | number[]): Float64Array {
+  if (typeof events !== 'string') {
+    if (scratch.length < events.length) scratch = new Float64Array(events.length * 2);
+    scratch.set(events);
+    const hours = scratch.subarray(0, events.length);
+    return events.length > 1 ? hours.sort() : hours;
+  }
+  const text = events;
   let n = 0;
   let value = 0;
   for (let i = 0; i <= text.length; i++) {
@@ -97,9 +107,9 @@ const hourOf = (packed: number) => ((packed - (packed % 2)) / 2) * 3600;
 const sentIn = (packed: number) => packed % 2 === 1;
 
 export async function rollUpAddresses(
-  tx: Queryable, chain: number, from: bigint, to: bigint, memberships: AddressMemberships = new AddressMemberships(),
+  tx: Queryable, chain: number, from: bigint, to: bigint, memberships: AddressMemberships = new AddressMemberships(), events?: AddressEvents[],
 ): Promise<void> {
-  const batch = await readEvents(tx, chain, from, to);
+  const batch = events ?? (await readEvents(tx, chain, from, to));
   if (batch.length === 0) return;
   const known = await recall(tx, chain, batch, memberships);
 

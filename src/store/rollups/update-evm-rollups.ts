@@ -2,11 +2,18 @@ import type { Queryable } from '../database/database.js';
 import { lastSeconds, rollUpBlocks } from './block-rollup.js';
 import { rollUpContracts } from './contract-rollup.js';
 import { rollUpCumulatives } from './cumulative-rollup.js';
-import { flushAddresses, loadMemberships, rollUpAddresses } from './address-rollup.js';
+import { type AddressEvents, flushAddresses, loadMemberships, rollUpAddresses } from './address-rollup.js';
 import { rollUpTeleporterMessages } from './teleporter-rollup.js';
 import { rollUpTransactions } from './transaction-rollup.js';
 import { lockWatermark, saveWatermark } from './watermark.js';
 import { AddressMemberships } from './address-memberships.js';
+
+/** The address events of blocks [from, to], grouped by address, when the caller holds them (else they are read). */
+export interface HeldAddressEvents {
+  from: bigint;
+  to: bigint;
+  addresses: AddressEvents[];
+}
 
 /** What one call rolled up: the block range, or nothing when the watermark already covered `toBlock`. */
 export interface RollupResult {
@@ -26,9 +33,10 @@ export interface RollupResult {
  *
  * `memberships` keeps address rows across calls for one writer (the rollup stream keeps one, writing changed rows
  * behind); without it, the batch reads what it needs from metrics_addresses and writes its changes through.
+ * `addressEvents`, when they are exactly the range being folded, stand in for reading its address events back.
  */
 export async function updateEvmRollups(
-  tx: Queryable, chain: number, _fromBlock: bigint, toBlock: bigint, memberships = new AddressMemberships(),
+  tx: Queryable, chain: number, _fromBlock: bigint, toBlock: bigint, memberships = new AddressMemberships(), addressEvents?: HeldAddressEvents,
 ): Promise<RollupResult> {
   const before = await lockWatermark(tx, chain);
   const from = before ? before.blockNumber + 1n : await firstStoredBlock(tx, chain);
@@ -38,7 +46,8 @@ export async function updateEvmRollups(
 
   await rollUpBlocks(tx, chain, from, toBlock, before);
   await rollUpTransactions(tx, chain, from, toBlock);
-  await rollUpAddresses(tx, chain, from, toBlock, memberships);
+  const held = addressEvents && addressEvents.from === from && addressEvents.to === toBlock ? addressEvents.addresses : undefined;
+  await rollUpAddresses(tx, chain, from, toBlock, memberships, held);
   await rollUpContracts(tx, chain, from, toBlock);
   await rollUpTeleporterMessages(tx, chain, from, toBlock);
   await rollUpCumulatives(tx, chain, range.firstTimestamp);

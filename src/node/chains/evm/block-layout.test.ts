@@ -23,7 +23,7 @@ async function chainWith(blocks: number): Promise<KvStore> {
   const sign = (nonce: number, to: `0x${string}` | undefined, data: `0x${string}`) => ewoq.signTransaction({
     type: 'eip1559', chainId: 43112, nonce, ...(to ? { to } : {}), data, gas: 200_000n, maxFeePerGas: 2n * GWEI, maxPriorityFeePerGas: 1n,
   });
-  const deployed = await chain.sendRawTransaction(hexToBytes(await sign(0, undefined, STORAGE_INITCODE)));
+  const deployed = await chain.sendRawTransaction(hexToBytes(await sign(0, undefined, STORAGE_INITCODE as `0x${string}`)));
   const contract = bytesToHex((await chain.getReceipt(deployed))!.receipt!.contractAddress!) as `0x${string}`;
   for (let i = 1; i < blocks; i++) await chain.sendRawTransaction(hexToBytes(await sign(i, contract, `0x${i.toString(16).padStart(64, '0')}`)));
   await chain.close();

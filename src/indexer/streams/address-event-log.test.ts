@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../store/database/database.js';
+import { openTestDatabase, type TestDatabase } from '../../store/testing.js';
+import { AddressMemberships } from '../../store/rollups/address-memberships.js';
+import { updateEvmRollups } from '../../store/rollups/update-evm-rollups.js';
+import { generateChain, randomBatches, writeBlocks, type GeneratedBlock } from '../../../test/metrics/generated-chain.js';
+import { createEvmChain } from '../../../test/metrics/metrics-database.js';
+import { Random } from '../../../test/metrics/random.js';
+import { AddressEventChunk, AddressEventLog } from './address-event-log.js';
+
+/** A chunk of `blocks` as the block stream builds one from its decoded records. */
+function chunkOf(blocks: readonly GeneratedBlock[]): AddressEventChunk {
+  const chunk = new AddressEventChunk();
+  for (const b of blocks) {
+    chunk.addRows({
+      transactions: b.rows.evm_transactions.map((r) => ({ blockNumber: r[1], blockTimestamp: BigInt(r[4] as number), from: r[5], to: r[6] ?? undefined })) as never,
+      tokenTransfers: b.rows.evm_token_transfers.map((r) => ({ blockNumber: r[1], blockTimestamp: BigInt(r[5] as number), from: r[8], to: r[9] })) as never,
+    });
+  }
+  chunk.seal(blocks.map((b) => ({ number: b.number, hash: b.rows.evm_blocks[0]![2] as Uint8Array })));
+  return chunk;
+}
+
+async function rollupState(db: Queryable, chain: number): Promise<unknown> {
+  const q = async (sql: string) => (await db.query(sql, [chain])).rows;
+  return {
+    buckets: await q(`SELECT unit, period_start, active_addresses, active_senders, new_addresses, cumulative_addresses
+                      FROM metrics_chain_buckets WHERE chain = $1 ORDER BY unit, period_start`),
+    addresses: await q(`SELECT encode(address, 'hex') AS address, first_hour, last_active_hour, last_sent_hour
+                        FROM metrics_addresses WHERE chain = $1 ORDER BY address`),
+    hours: await q(`SELECT hour, last_active, last_sent FROM metrics_address_hours
+                    WHERE chain = $1 AND (last_active <> 0 OR last_sent <> 0) ORDER BY hour`),
+  };
+}
+
+describe('AddressEventLog', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('rolls up the same rows from events held in memory as from the stored rows, over ranges that cut across block batches', async () => {
+    const held = await createEvmChain(t.db);
+    const read = await createEvmChain(t.db);
+    let fromMemory = 0;
+    let ranges = 0;
+    for (const { chain, log } of [{ chain: held.id, log: new AddressEventLog() }, { chain: read.id, log: undefined }]) {
+      const r = new Random(5);
+      const blocks = generateChain(new Random(23), chain, 400);
+      const memberships = new AddressMemberships({ preload: true, flushRows: 40, flushIntervalMs: 60_000 });
+      let rolled = blocks[0]!.number - 1n;
+      for (const batch of randomBatches(r, blocks, 25)) {
+        await t.db.transaction((tx) => writeBlocks(tx, batch));
+        log?.add(chunkOf(batch));
+        const top = batch[batch.length - 1]!.number;
+        // the rollups trail: a range now and then, ending anywhere in what is stored
+        if (top !== blocks[blocks.length - 1]!.number && !r.chance(0.4)) continue;
+        const to = top === blocks[blocks.length - 1]!.number ? top : rolled + 1n + BigInt(r.int(0, Number(top - rolled - 1n)));
+        const from = rolled + 1n;
+        const lastHash = blocks[Number(to - blocks[0]!.number)]!.rows.evm_blocks[0]![2] as Uint8Array;
+        const addresses = log?.take(from, to, lastHash);
+        if (log) {
+          ranges++;
+          if (addresses) fromMemory++;
+        }
+        await t.db.transaction((tx) => updateEvmRollups(tx, chain, from, to, memberships, addresses ? { from, to, addresses } : undefined));
+        rolled = to;
+      }
+    }
+    expect(fromMemory).toBe(ranges);
+    expect(ranges).toBeGreaterThan(5);
+    expect(await rollupState(t.db, held.id)).toEqual(await rollupState(t.db, read.id));
+  });
+
+  it('gives nothing for a range it does not hold whole or whose last block has another hash, and lets go of what is behind', () => {
+    const blocks = generateChain(new Random(3), 1, 30).map((b, i) => ({ ...b, number: BigInt(i) }));
+    const hash = (n: number) => blocks[n]!.rows.evm_blocks[0]![2] as Uint8Array;
+    const log = new AddressEventLog();
+    log.add(chunkOf(blocks.slice(0, 10)));
+    log.add(chunkOf(blocks.slice(10, 20)));
+    expect(log.take(5n, 15n, hash(14))).toBeUndefined(); // and blocks 0..9 are let go
+    expect(log.take(5n, 15n, hash(15))).toBeUndefined();
+    expect(log.take(10n, 15n, hash(15))).toBeDefined();
+    expect(log.take(16n, 25n, hash(25))).toBeUndefined(); // past what it holds
+    expect(log.events).toBe(0);
+
+    log.add(chunkOf(blocks.slice(20, 25)));
+    log.add(chunkOf(blocks.slice(26, 30))); // a gap: what came before is dropped
+    expect(log.take(20n, 24n, hash(24))).toBeUndefined();
+    expect(log.take(26n, 29n, hash(29))).toBeDefined();
+  });
+
+  it('groups each address\'s events, `hour × 2 + sent`, and keeps no more events than its bound', () => {
+    const a = new Uint8Array(20).fill(0xaa);
+    const b = new Uint8Array(20).fill(0xbb);
+    const chunk = new AddressEventChunk();
+    chunk.addRows({
+      transactions: [{ blockNumber: 7n, blockTimestamp: 7200n + 59n, from: a, to: b }, { blockNumber: 7n, blockTimestamp: 7259n, from: b }] as never,
+      tokenTransfers: [{ blockNumber: 8n, blockTimestamp: 3600n * 5n, from: a, to: a }] as never,
+    });
+    chunk.seal([{ number: 7n, hash: new Uint8Array(32) }, { number: 8n, hash: new Uint8Array(32).fill(1) }]);
+    const log = new AddressEventLog(10);
+    log.add(chunk);
+    const events = log.take(7n, 8n, new Uint8Array(32).fill(1))!;
+    expect(Object.fromEntries(events.map((e) => [e.key, e.hours]))).toEqual({ ['aa'.repeat(20)]: [5, 11, 10], ['bb'.repeat(20)]: [4, 5] });
+
+    const small = new AddressEventLog(4);
+    small.add(chunk);
+    expect(small.events).toBe(0);
+  });
+});

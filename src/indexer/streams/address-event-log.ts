@@ -1,0 +1,134 @@
+import { bytesToHex, hexOf } from '../../lib/hex.js';
+import type { AddressEvents } from '../../store/rollups/address-rollup.js';
+import type { EvmAppendOnlyRows } from '../../store/writers/evm/write-evm-batch.js';
+
+/**
+ * The address events of a range of blocks (the from and to of each transaction and token transfer, as the address
+ * rollup counts them), packed as they were decoded: 20 bytes of address, the block and `hour × 2 + sent` each.
+ */
+export class AddressEventChunk {
+  private addresses = new Uint8Array(20 * 1024);
+  private blocks = new Float64Array(1024);
+  private packed = new Int32Array(1024);
+  private count = 0;
+  /** Each block's hash, from the range's first block on: set by `seal`. */
+  private hashes: Uint8Array[] = [];
+  first = -1n;
+
+  addRows(rows: Pick<EvmAppendOnlyRows, 'transactions' | 'tokenTransfers'>): void {
+    for (const t of rows.transactions) {
+      const hour2 = hour2Of(t.blockTimestamp);
+      this.push(t.from, t.blockNumber, hour2 + 1);
+      if (t.to) this.push(t.to, t.blockNumber, hour2);
+    }
+    for (const t of rows.tokenTransfers) {
+      const hour2 = hour2Of(t.blockTimestamp);
+      this.push(t.from, t.blockNumber, hour2 + 1);
+      this.push(t.to, t.blockNumber, hour2);
+    }
+  }
+
+  /** Ends the chunk with its blocks' hashes (the range's blocks in order). */
+  seal(blocks: readonly { number: bigint; hash: Uint8Array }[]): void {
+    this.first = blocks[0]?.number ?? -1n;
+    this.hashes = blocks.map((b) => b.hash);
+  }
+
+  get last(): bigint {
+    return this.first + BigInt(this.hashes.length) - 1n;
+  }
+
+  get events(): number {
+    return this.count;
+  }
+
+  hashAt(n: bigint): Uint8Array | undefined {
+    return this.hashes[Number(n - this.first)];
+  }
+
+  /** Adds this chunk's events of blocks [from, to] to `into` (hex key → packed hours). */
+  collect(from: bigint, to: bigint, into: Map<string, number[]>): void {
+    const lo = Number(from);
+    const hi = Number(to);
+    for (let i = 0; i < this.count; i++) {
+      const n = this.blocks[i]!;
+      if (n < lo || n > hi) continue;
+      const key = hexOf(this.addresses, i * 20, i * 20 + 20);
+      const hours = into.get(key);
+      if (hours) hours.push(this.packed[i]!);
+      else into.set(key, [this.packed[i]!]);
+    }
+  }
+
+  private push(address: Uint8Array, block: bigint, packed: number): void {
+    if (this.count === this.packed.length) this.grow();
+    this.addresses.set(address, this.count * 20);
+    this.blocks[this.count] = Number(block);
+    this.packed[this.count] = packed;
+    this.count++;
+  }
+
+  private grow(): void {
+    const size = this.packed.length * 2;
+    const addresses = new Uint8Array(20 * size);
+    addresses.set(this.addresses);
+    const blocks = new Float64Array(size);
+    blocks.set(this.blocks);
+    const packed = new Int32Array(size);
+    packed.set(this.packed);
+    [this.addresses, this.blocks, this.packed] = [addresses, blocks, packed];
+  }
+}
+
+// The address rollup's packing of an event's time: its hour (UTC, Unix seconds / 3600) times two.
+const hour2Of = (ts: bigint) => Math.floor(Number(ts) / 3600) * 2;
+
+/**
+ * Address events handed from an EVM chain's block stream to its rollup stream in memory, so the rollups need not
+ * read them back from the tables just written. The block stream adds a batch's chunk once the batch is committed;
+ * the rollup stream takes ranges in block order. A range the log does not hold whole (the rollups started behind,
+ * or the log dropped chunks past its bound) is read from the store instead, as it always can be.
+ */
+export class AddressEventLog {
+  private chunks: AddressEventChunk[] = [];
+  private held = 0;
+
+  constructor(private readonly maxEvents = 2_000_000) {}
+
+  add(chunk: AddressEventChunk): void {
+    const prev = this.chunks[this.chunks.length - 1];
+    if (chunk.first < 0n || (prev && chunk.first !== prev.last + 1n)) this.clear();
+    this.chunks.push(chunk);
+    this.held += chunk.events;
+    while (this.held > this.maxEvents && this.chunks.length > 0) this.held -= this.chunks.shift()!.events;
+  }
+
+  /**
+   * The events of blocks [from, to] grouped by address, if the log holds all of them and its block `to` has the hash
+   * the store has; chunks wholly before `to` are let go either way. Undefined: read them from the store.
+   */
+  take(from: bigint, to: bigint, lastHash: Uint8Array): AddressEvents[] | undefined {
+    const covering = this.chunks.filter((c) => c.last >= from && c.first <= to);
+    const whole = covering.length > 0 && covering[0]!.first <= from && covering[covering.length - 1]!.last >= to;
+    const at = whole ? covering[covering.length - 1]!.hashAt(to) : undefined;
+    const matches = at !== undefined && bytesToHex(at) === bytesToHex(lastHash);
+    let out: AddressEvents[] | undefined;
+    if (matches) {
+      const byAddress = new Map<string, number[]>();
+      for (const c of covering) c.collect(from, to, byAddress);
+      out = [];
+      for (const [key, hours] of byAddress) out.push({ key, hours });
+    }
+    while (this.chunks.length > 0 && this.chunks[0]!.last <= to) this.held -= this.chunks.shift()!.events;
+    return out;
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.held = 0;
+  }
+
+  get events(): number {
+    return this.held;
+  }
+}
