@@ -93,7 +93,8 @@ export class AddressEventLog {
   private chunks: AddressEventChunk[] = [];
   private held = 0;
 
-  constructor(private readonly maxEvents = 2_000_000) {}
+  // 32 bytes an event: a million is ~32 MB, ~30,000 blocks of the bench chain (the rollups trail by one 5,000-block batch).
+  constructor(private readonly maxEvents = 1_000_000) {}
 
   add(chunk: AddressEventChunk): void {
     const prev = this.chunks[this.chunks.length - 1];
