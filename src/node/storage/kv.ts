@@ -16,6 +16,8 @@ export interface KvStore {
   batch(ops: KvOp[]): Promise<void>;
   /** Keys in [gte, lt), ascending unless reverse. */
   iterate(range: { gte: Uint8Array; lt: Uint8Array; reverse?: boolean; limit?: number }): AsyncIterable<[Uint8Array, Uint8Array]>;
+  /** Rewrites the keys in [gte, lt) now (dropping deleted ones) rather than as later writes come (a no-op in memory). */
+  compact(range: { gte: Uint8Array; lt: Uint8Array }): Promise<void>;
   close(): Promise<void>;
   readonly closed: boolean;
 }
@@ -60,6 +62,7 @@ export async function openLevelStore(dir: string): Promise<KvStore> {
         await it.close();
       }
     },
+    compact: ({ gte, lt }) => db.compactRange(gte, lt),
     async close() {
       closed = true;
       await db.close();
@@ -90,6 +93,7 @@ export function openMemoryStore(): KvStore {
       const picked = limit >= 0 ? keys.slice(0, limit) : keys;
       for (const k of picked) yield [new Uint8Array(Buffer.from(k, 'hex')), map.get(k)!];
     },
+    async compact() {},
     async close() { closed = true; },
     get closed() { return closed; },
   };

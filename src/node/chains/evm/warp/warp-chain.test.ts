@@ -30,7 +30,7 @@ const ABI = parseAbi([
 /** The node's store as a kill right after a block's accept batch leaves it: any write outside a batch is lost. */
 function batchesOnly(db: KvStore): KvStore {
   return {
-    get: (k) => db.get(k), getMany: (ks) => db.getMany(ks), batch: (ops) => db.batch(ops), iterate: (r) => db.iterate(r), close: () => db.close(),
+    get: (k) => db.get(k), getMany: (ks) => db.getMany(ks), batch: (ops) => db.batch(ops), iterate: (r) => db.iterate(r), compact: (r) => db.compact(r), close: () => db.close(),
     get closed() { return db.closed; },
     put: async () => undefined,
     del: async () => undefined,
