@@ -46,17 +46,13 @@ export class AddressEventChunk {
     return this.hashes[Number(n - this.first)];
   }
 
-  /** Adds this chunk's events of blocks [from, to] to `into` (hex key → packed hours). */
-  collect(from: bigint, to: bigint, into: Map<string, number[]>): void {
+  /** Adds this chunk's events of blocks [from, to] to `into`. */
+  collect(from: bigint, to: bigint, into: AddressGrouper): void {
     const lo = Number(from);
     const hi = Number(to);
     for (let i = 0; i < this.count; i++) {
       const n = this.blocks[i]!;
-      if (n < lo || n > hi) continue;
-      const key = hexOf(this.addresses, i * 20, i * 20 + 20);
-      const hours = into.get(key);
-      if (hours) hours.push(this.packed[i]!);
-      else into.set(key, [this.packed[i]!]);
+      if (n >= lo && n <= hi) into.add(this.addresses, i * 20, this.packed[i]!);
     }
   }
 
@@ -78,6 +74,58 @@ export class AddressEventChunk {
     packed.set(this.packed);
     [this.addresses, this.blocks, this.packed] = [addresses, blocks, packed];
   }
+}
+
+/**
+ * Events grouped by address without a string per event: an open-addressing table keyed by the address's first four
+ * bytes (addresses are hashes), each slot's address checked byte by byte; hex keys are made once per address.
+ */
+export class AddressGrouper {
+  private slots = new Int32Array(1 << 12);
+  private readonly firsts: { bytes: Uint8Array; offset: number }[] = [];
+  private readonly hours: number[][] = [];
+
+  add(bytes: Uint8Array, offset: number, packed: number): void {
+    if (this.hours.length * 2 >= this.slots.length) this.grow();
+    const mask = this.slots.length - 1;
+    let slot = (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) & mask;
+    for (;;) {
+      const group = this.slots[slot]! - 1;
+      if (group < 0) {
+        this.slots[slot] = this.hours.length + 1;
+        this.firsts.push({ bytes, offset });
+        this.hours.push([packed]);
+        return;
+      }
+      const first = this.firsts[group]!;
+      if (sameAddress(first.bytes, first.offset, bytes, offset)) {
+        this.hours[group]!.push(packed);
+        return;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+
+  /** One entry per address: its hex key and its events' packed hours. */
+  groups(): AddressEvents[] {
+    return this.hours.map((hours, i) => ({ key: hexOf(this.firsts[i]!.bytes, this.firsts[i]!.offset, this.firsts[i]!.offset + 20), hours }));
+  }
+
+  private grow(): void {
+    this.slots = new Int32Array(this.slots.length * 2);
+    const mask = this.slots.length - 1;
+    for (let group = 0; group < this.firsts.length; group++) {
+      const { bytes, offset } = this.firsts[group]!;
+      let slot = (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16) | (bytes[offset + 3]! << 24)) & mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+      this.slots[slot] = group + 1;
+    }
+  }
+}
+
+function sameAddress(a: Uint8Array, i: number, b: Uint8Array, j: number): boolean {
+  for (let k = 0; k < 20; k++) if (a[i + k] !== b[j + k]) return false;
+  return true;
 }
 
 // The address rollup's packing of an event's time: its hour (UTC, Unix seconds / 3600) times two.
@@ -115,10 +163,9 @@ export class AddressEventLog {
     const matches = at !== undefined && bytesToHex(at) === bytesToHex(lastHash);
     let out: AddressEvents[] | undefined;
     if (matches) {
-      const byAddress = new Map<string, number[]>();
-      for (const c of covering) c.collect(from, to, byAddress);
-      out = [];
-      for (const [key, hours] of byAddress) out.push({ key, hours });
+      const grouper = new AddressGrouper();
+      for (const c of covering) c.collect(from, to, grouper);
+      out = grouper.groups();
     }
     while (this.chunks.length > 0 && this.chunks[0]!.last <= to) this.held -= this.chunks.shift()!.events;
     return out;
