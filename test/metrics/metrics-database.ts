@@ -27,3 +27,16 @@ export async function createEvmChain(db: Queryable, options: { testnet?: boolean
     evmChainId: options.evmChainId ?? BigInt(900_000 + chainCounter * 7 + Math.floor(Math.random() * 1000) * 100), name: options.name ?? `chain-${chainCounter}`,
   });
 }
+
+/** Everything the address rollup writes for `chain`, without the chain id (to compare two chains). */
+export async function addressRollupState(db: Queryable, chain: number): Promise<unknown> {
+  const q = async (sql: string) => (await db.query(sql, [chain])).rows;
+  return {
+    buckets: await q(`SELECT unit, period_start, active_addresses, active_senders, new_addresses, cumulative_addresses
+                      FROM metrics_chain_buckets WHERE chain = $1 ORDER BY unit, period_start`),
+    addresses: await q(`SELECT encode(address, 'hex') AS address, first_hour, last_active_hour, last_sent_hour
+                        FROM metrics_addresses WHERE chain = $1 ORDER BY address`),
+    hours: await q(`SELECT hour, last_active, last_sent FROM metrics_address_hours
+                    WHERE chain = $1 AND (last_active <> 0 OR last_sent <> 0) ORDER BY hour`),
+  };
+}

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../store/database/database.js';
 import { openTestDatabase, type TestDatabase } from '../../store/testing.js';
 import { AddressMemberships } from '../../store/rollups/address-memberships.js';
 import { updateEvmRollups } from '../../store/rollups/update-evm-rollups.js';
 import { generateChain, randomBatches, writeBlocks, type GeneratedBlock } from '../../../test/metrics/generated-chain.js';
-import { createEvmChain } from '../../../test/metrics/metrics-database.js';
+import { addressRollupState, createEvmChain } from '../../../test/metrics/metrics-database.js';
 import { Random } from '../../../test/metrics/random.js';
 import { AddressEventChunk, AddressEventLog } from './address-event-log.js';
 
@@ -19,18 +18,6 @@ function chunkOf(blocks: readonly GeneratedBlock[]): AddressEventChunk {
   }
   chunk.seal(blocks.map((b) => ({ number: b.number, hash: b.rows.evm_blocks[0]![2] as Uint8Array })));
   return chunk;
-}
-
-async function rollupState(db: Queryable, chain: number): Promise<unknown> {
-  const q = async (sql: string) => (await db.query(sql, [chain])).rows;
-  return {
-    buckets: await q(`SELECT unit, period_start, active_addresses, active_senders, new_addresses, cumulative_addresses
-                      FROM metrics_chain_buckets WHERE chain = $1 ORDER BY unit, period_start`),
-    addresses: await q(`SELECT encode(address, 'hex') AS address, first_hour, last_active_hour, last_sent_hour
-                        FROM metrics_addresses WHERE chain = $1 ORDER BY address`),
-    hours: await q(`SELECT hour, last_active, last_sent FROM metrics_address_hours
-                    WHERE chain = $1 AND (last_active <> 0 OR last_sent <> 0) ORDER BY hour`),
-  };
 }
 
 describe('AddressEventLog', () => {
@@ -72,7 +59,7 @@ describe('AddressEventLog', () => {
     }
     expect(fromMemory).toBe(ranges);
     expect(ranges).toBeGreaterThan(5);
-    expect(await rollupState(t.db, held.id)).toEqual(await rollupState(t.db, read.id));
+    expect(await addressRollupState(t.db, held.id)).toEqual(await addressRollupState(t.db, read.id));
   });
 
   it('gives nothing for a range it does not hold whole or whose last block has another hash, and lets go of what is behind', () => {

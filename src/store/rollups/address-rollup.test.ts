@@ -1,26 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../database/database.js';
 import { openTestDatabase, type TestDatabase } from '../testing.js';
 import { generateChain, randomBatches, writeBlocks } from '../../../test/metrics/generated-chain.js';
-import { createEvmChain } from '../../../test/metrics/metrics-database.js';
+import { addressRollupState as addressState, createEvmChain } from '../../../test/metrics/metrics-database.js';
 import { Random } from '../../../test/metrics/random.js';
 import { AddressMemberships } from './address-memberships.js';
 import { flushAddresses, loadMemberships } from './address-rollup.js';
 import { lockWatermark } from './watermark.js';
 import { flushEvmRollupAddresses, updateEvmRollups } from './update-evm-rollups.js';
-
-/** Everything the address rollup writes for `chain`, without the chain id (to compare two chains). */
-async function addressState(db: Queryable, chain: number): Promise<unknown> {
-  const q = async (sql: string) => (await db.query(sql, [chain])).rows;
-  return {
-    buckets: await q(`SELECT unit, period_start, active_addresses, active_senders, new_addresses, cumulative_addresses
-                      FROM metrics_chain_buckets WHERE chain = $1 ORDER BY unit, period_start`),
-    addresses: await q(`SELECT encode(address, 'hex') AS address, first_hour, last_active_hour, last_sent_hour
-                        FROM metrics_addresses WHERE chain = $1 ORDER BY address`),
-    hours: await q(`SELECT hour, last_active, last_sent FROM metrics_address_hours
-                    WHERE chain = $1 AND (last_active <> 0 OR last_sent <> 0) ORDER BY hour`),
-  };
-}
 
 describe('address rollup with a memberships cache', () => {
   let t: TestDatabase;
