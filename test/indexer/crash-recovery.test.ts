@@ -56,7 +56,7 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
     expect(await clean.stop()).toBe(0);
 
     const heightOf = async (db: PgDatabase) => {
-      const { rows } = await db.query<{ height: string }>(`SELECT height FROM checkpoints c JOIN chains ch ON ch.id = c.chain WHERE ch.name = 'C'`).catch(() => ({ rows: [] as { height: string }[] }));
+      const { rows } = await db.query<{ height: string }>(`SELECT height FROM checkpoints c JOIN chains ch ON ch.id = c.chain WHERE ch.name = 'C' AND c.stream = 'blocks'`).catch(() => ({ rows: [] as { height: string }[] }));
       return rows[0] ? Number(rows[0].height) : -1;
     };
     // The crashed store is watched on one connection kept open: a connection per look took tens of ms, long enough for
