@@ -1,10 +1,11 @@
-import { bytesToHex, hexOf } from '../../lib/hex.js';
-import type { AddressEvents } from '../../store/rollups/address-rollup.js';
+import { sameBytes } from '../../lib/bytes.js';
+import { hexOf } from '../../lib/hex.js';
+import { type AddressEvents, packEvent } from '../../store/rollups/address-rollup.js';
 import type { EvmAppendOnlyRows } from '../../store/writers/evm/write-evm-batch.js';
 
 /**
  * The address events of a range of blocks (the from and to of each transaction and token transfer, as the address
- * rollup counts them), packed as they were decoded: 20 bytes of address, the block and `hour × 2 + sent` each.
+ * rollup counts them), packed as they were decoded: 20 bytes of address, the block and `packEvent` of its time each.
  */
 export class AddressEventChunk {
   private addresses = new Uint8Array(20 * 1024);
@@ -17,14 +18,14 @@ export class AddressEventChunk {
 
   addRows(rows: Pick<EvmAppendOnlyRows, 'transactions' | 'tokenTransfers'>): void {
     for (const t of rows.transactions) {
-      const hour2 = hour2Of(t.blockTimestamp);
-      this.push(t.from, t.blockNumber, hour2 + 1);
-      if (t.to) this.push(t.to, t.blockNumber, hour2);
+      const ts = Number(t.blockTimestamp);
+      this.push(t.from, t.blockNumber, packEvent(ts, true));
+      if (t.to) this.push(t.to, t.blockNumber, packEvent(ts, false));
     }
     for (const t of rows.tokenTransfers) {
-      const hour2 = hour2Of(t.blockTimestamp);
-      this.push(t.from, t.blockNumber, hour2 + 1);
-      this.push(t.to, t.blockNumber, hour2);
+      const ts = Number(t.blockTimestamp);
+      this.push(t.from, t.blockNumber, packEvent(ts, true));
+      this.push(t.to, t.blockNumber, packEvent(ts, false));
     }
   }
 
@@ -128,9 +129,6 @@ function sameAddress(a: Uint8Array, i: number, b: Uint8Array, j: number): boolea
   return true;
 }
 
-// The address rollup's packing of an event's time: its hour (UTC, Unix seconds / 3600) times two.
-const hour2Of = (ts: bigint) => Math.floor(Number(ts) / 3600) * 2;
-
 /**
  * Address events handed from an EVM chain's block stream to its rollup stream in memory, so the rollups need not
  * read them back from the tables just written. The block stream adds a batch's chunk once the batch is committed;
@@ -160,7 +158,7 @@ export class AddressEventLog {
     const covering = this.chunks.filter((c) => c.last >= from && c.first <= to);
     const whole = covering.length > 0 && covering[0]!.first <= from && covering[covering.length - 1]!.last >= to;
     const at = whole ? covering[covering.length - 1]!.hashAt(to) : undefined;
-    const matches = at !== undefined && bytesToHex(at) === bytesToHex(lastHash);
+    const matches = at !== undefined && sameBytes(at, lastHash);
     let out: AddressEvents[] | undefined;
     if (matches) {
       const grouper = new AddressGrouper();

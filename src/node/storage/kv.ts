@@ -117,6 +117,11 @@ export function prefixEnd(prefix: Uint8Array): Uint8Array {
   return new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
 }
 
+/** The big-endian u64 at `offset` of `b` (as `u64Key` writes it). */
+export function readU64(b: Uint8Array, offset = 0): bigint {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength).getBigUint64(offset);
+}
+
 export function u64Key(n: bigint): Uint8Array {
   const b = new Uint8Array(8);
   new DataView(b.buffer).setBigUint64(0, n);

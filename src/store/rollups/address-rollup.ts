@@ -103,6 +103,8 @@ function unpackHours(events: string | number[]): Float64Array {
   return n > 1 ? hours.sort() : hours;
 }
 
+/** An event packed as EVENTS_SQL packs it: the hour of `timestamp` (Unix seconds) times two, plus one for a sender. */
+export const packEvent = (timestamp: number, sent: boolean): number => Math.floor(timestamp / 3600) * 2 + (sent ? 1 : 0);
 const hourOf = (packed: number) => ((packed - (packed % 2)) / 2) * 3600;
 const sentIn = (packed: number) => packed % 2 === 1;
 

@@ -1,5 +1,5 @@
 import type { AcceptedContainer, AcceptSink } from '../../consensus/types.js';
-import { key, prefixEnd, u64Key, utf8, type KvOp, type KvStore } from '../../storage/kv.js';
+import { key, prefixEnd, readU64, u64Key, utf8, type KvOp, type KvStore } from '../../storage/kv.js';
 
 export type IndexKind = 'block' | 'tx' | 'vtx';
 
@@ -278,10 +278,6 @@ function decodeEntry(index: bigint, v: Uint8Array): IndexedContainer {
 
 function checkId(id: Uint8Array): void {
   if (id.length !== ID_LEN) throw new Error(`container id must be ${ID_LEN} bytes but is ${id.length}`);
-}
-
-function readU64(b: Uint8Array, offset: number): bigint {
-  return new DataView(b.buffer, b.byteOffset, b.byteLength).getBigUint64(offset);
 }
 
 function idKey(id: Uint8Array): string {

@@ -1,8 +1,6 @@
-import { type KvOp, type KvStore, key, u64Key, utf8 } from '../../storage/kv.js';
+import { type KvOp, type KvStore, key, readU64, u64Key, utf8 } from '../../storage/kv.js';
 import type { EvmLog } from './acceptor.js';
 import { BLOCK_LAYOUT_VERSION, type EvmKeys } from './keys.js';
-
-const readU64 = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0);
 
 /**
  * Brings an EVM chain's block records to the layout EvmKeys describes before the chain opens. A new store is

@@ -1,6 +1,6 @@
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
-import { type KvOp, type KvStore, u64Key } from '../../storage/kv.js';
+import { type KvOp, type KvStore, readU64, u64Key } from '../../storage/kv.js';
 import { type BlockCodec, CORETH_BLOCK_CODEC } from './block-codec.js';
 import { BlockCache } from './block-cache.js';
 import { decodeCallTraces, encodeCallTraces } from './tracing/stored-call-traces.js';
@@ -30,7 +30,6 @@ function plain(b: Uint8Array | undefined): Uint8Array | undefined {
 }
 
 const hex = (b: Uint8Array) => hexOf(b);
-const readU64 = (u64: Uint8Array) => new DataView(u64.buffer, u64.byteOffset, 8).getBigUint64(0);
 
 /**
  * Blocks, receipts and tx locations in the node's store. Writes are returned as KvOps (they travel in the
