@@ -77,13 +77,17 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
       const end = await checkpointOf(reference.url);
       let reached = 0;
       let kills = 0;
-      for (let i = 0; i < 10; i++) {
+      const midwaySoFar = () => new Set(progress.filter((h) => h > 0 && h < end)).size;
+      // Ten kills, and more (up to twenty) while fewer than three have landed midway: a loaded machine can delay a kill
+      // until the indexer has gone past its target, and a kill that lands on the height of the one before adds nothing.
+      for (let i = 0; i < 20 && (i < 10 || midwaySoFar() < 3); i++) {
         const batch = 1 + Math.floor(random() * 60);
         const indexer = await startIndexerProcess([...common, `--database-url=${crashed.url}`, `--batch-blocks=${batch}`, `--prefetch=${1 + Math.floor(random() * 6)}`]);
         // Kill at a random point of the backfill, whatever its speed: once the checkpoint passes a random height
-        // within the next ~third of what is left, then a random few ms later (mid-batch, mid-transaction).
+        // within the next fifth of what is left, then a random few ms later (mid-batch, mid-transaction). Aiming at no
+        // more than a fifth leaves four fifths of the rest for a delayed kill to land in before the end.
         for (let wait = 0; (await indexer.ready()).status === 0 && wait < 600; wait++) await new Promise((r) => setTimeout(r, 50));
-        const target = reached + Math.floor(random() * 0.35 * (end - reached));
+        const target = reached + Math.floor(random() * 0.2 * (end - reached));
         for (let wait = 0; (await checkpointOf()) < target && wait < 5000; wait++) await new Promise((r) => setTimeout(r, 2));
         await new Promise((r) => setTimeout(r, random() * 10));
         if (indexer.child.exitCode !== null) throw new Error(`indexer exited early (seed ${seed}):\n${indexer.output()}`);
@@ -95,7 +99,7 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
       const last = await startIndexerProcess([...common, `--database-url=${crashed.url}`]);
       await waitUntilCaughtUp(last);
       expect(await last.stop()).toBe(0);
-      expect(kills).toBe(10);
+      expect(kills).toBeGreaterThanOrEqual(10);
       // The kills must land in the middle of the backfill, not only before it starts or after it ends.
       final = await checkpointOf();
     } finally {
