@@ -471,9 +471,9 @@ const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 function backfillRow(b: Backfill, label: string): string {
   const s = b.wallSeconds;
-  const perK = (cpu: number | undefined) => (cpu === undefined ? '—' : ((cpu * 1000) / b.rows.blocks).toFixed(1));
+  const perBlock = (cpu: number | undefined) => (cpu === undefined ? '—' : ((cpu * 1e6) / b.rows.blocks).toFixed(0));
   return `| ${label} | ${settingsLabel(b)} | ${b.rows.blocks.toLocaleString('en')} | ${fmtRate(b.rows.blocks / s)} | ${fmtRate(b.rows.transactions / s)} | ` +
-    `${fmtRate(b.rows.logs / s)} | ${fmtRate(b.rows.transfers / s)} | ${mb(b.peakRssBytes)} (${mb(b.endRssBytes)}) | ${s.toFixed(1)} s | ${perK(b.indexerCpu)} / ${perK(b.nodeCpu)} / ${perK(b.postgresCpu)} | ${b.load.toFixed(1)} |`;
+    `${fmtRate(b.rows.logs / s)} | ${fmtRate(b.rows.transfers / s)} | ${mb(b.peakRssBytes)} (${mb(b.endRssBytes)}) | ${s.toFixed(1)} s | ${perBlock(b.indexerCpu)} / ${perBlock(b.nodeCpu)} / ${perBlock(b.postgresCpu)} | ${b.load.toFixed(1)} |`;
 }
 
 const fastest = (list: Backfill[]) => list.reduce<Backfill | undefined>((a, b) => (!a || b.rows.blocks / b.wallSeconds > a.rows.blocks / a.wallSeconds ? b : a), undefined);
@@ -588,11 +588,13 @@ ${chain.params.txsPerBlock} txs per block from ${chain.params.senders} senders t
 Each backfill starts from an empty store; its clock includes start-up. Row counts are checked against the chain.
 One discarded backfill (with traces, without rollups) runs first, so the node's records are in the page cache for every measured run.
 "load avg" is the mean 1-minute load average during a run: above 2, other work on the machine competed for the cores.
+The node does the same work in every backfill without internal transactions, so its CPU per block shows how fast the
+machine ran during each: on a VM whose speed drifts, compare runs whose node figures are alike.
 With its defaults the indexer traces every block (\`debug_traceBlockByNumber\`, callTracer) for internal transactions;
 the node answers from the call traces it recorded while building each block (no re-execution). The other runs leave
 internal transactions out (\`--internal-transactions=false\`).
 
-| run | batch blocks / prefetch | blocks | blocks/s | tx/s | events/s | ERC-20 transfer rows/s | peak RSS (at the end) | wall time | CPU s per 1,000 blocks: indexer / node / PostgreSQL | load avg |
+| run | batch blocks / prefetch | blocks | blocks/s | tx/s | events/s | ERC-20 transfer rows/s | peak RSS (at the end) | wall time | CPU µs a block: indexer / node / PostgreSQL | load avg |
 |---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
