@@ -1,13 +1,12 @@
 /**
  * bin/firn.js runs dist/ only while it was built from exactly the sources present, and src/ through tsx otherwise.
  */
-import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { moduleLoadRecorder } from './helpers/loaded-modules.js';
 // @ts-expect-error plain JavaScript modules without declarations
 import { distIsCurrent } from '../bin/dist-entry.js';
 // @ts-expect-error plain JavaScript modules without declarations
@@ -83,22 +82,13 @@ describe('bin/firn.js', () => {
   cpSync(join(REPO, 'src'), join(root, 'src'), { recursive: true });
   cpSync(join(REPO, 'package.json'), join(root, 'package.json'));
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
-  const hooks = join(root, 'hooks.mjs');
-  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';
-export async function load(url, context, next) { appendFileSync(process.env.FIRN_LOADED_LOG, url + '\\n'); return next(url, context); }
-`);
-  const register = join(root, 'register.mjs');
-  writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  const recorder = moduleLoadRecorder();
+  afterAll(() => recorder.close());
 
   /** Runs `firn index --help` from the copy: its output and the CLI module it loaded. */
   const run = async (env: Record<string, string> = {}) => {
-    const log = join(root, 'loaded.log');
-    writeFileSync(log, '');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', register, join(root, 'bin', 'firn.js'), 'index', '--help'], {
-      env: { ...process.env, FIRN_FROM_SOURCE: '', ...env, FIRN_LOADED_LOG: log },
-    });
-    const main = readFileSync(log, 'utf8').split('\n').filter((u) => /\/cli\/main\.(ts|js)$/.test(u));
-    return { stdout, main };
+    const { stdout, urls } = await recorder.run(join(root, 'bin', 'firn.js'), ['index', '--help'], { FIRN_FROM_SOURCE: '', ...env });
+    return { stdout, main: urls.filter((u) => /\/cli\/main\.(ts|js)$/.test(u)) };
   };
 
   it('runs the built JavaScript while it is current, and src/ once a source changes', async () => {
