@@ -7,7 +7,7 @@ import { join, relative, sep } from 'node:path';
 export const BUILD_VERSION = 1;
 
 /** The sources dist/ is built from: src/**.ts but tests and declaration files. */
-export function isBuiltSource(name) {
+function isBuiltSource(name) {
   return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts');
 }
 

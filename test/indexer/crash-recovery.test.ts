@@ -76,7 +76,6 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
     try {
       const end = await checkpointOf(reference.url);
       let reached = 0;
-      let kills = 0;
       const midwaySoFar = () => new Set(progress.filter((h) => h > 0 && h < end)).size;
       // Ten kills, and more (up to twenty) while fewer than three have landed midway: a loaded machine can delay a kill
       // until the indexer has gone past its target, and a kill that lands on the height of the one before adds nothing.
@@ -92,14 +91,12 @@ describe.skipIf(!serverUp)('indexer killed with SIGKILL during a backfill', () =
         await new Promise((r) => setTimeout(r, random() * 10));
         if (indexer.child.exitCode !== null) throw new Error(`indexer exited early (seed ${seed}):\n${indexer.output()}`);
         await indexer.kill();
-        kills++;
         reached = await checkpointOf();
         progress.push(reached);
       }
       const last = await startIndexerProcess([...common, `--database-url=${crashed.url}`]);
       await waitUntilCaughtUp(last);
       expect(await last.stop()).toBe(0);
-      expect(kills).toBeGreaterThanOrEqual(10);
       // The kills must land in the middle of the backfill, not only before it starts or after it ends.
       final = await checkpointOf();
     } finally {
