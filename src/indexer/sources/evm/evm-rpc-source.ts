@@ -1,6 +1,7 @@
 import { ReadBlock } from '../../decode/evm/block-fields.js';
 import type { RawEvmBlock } from '../../decode/evm/evm-range.js';
 import { readBlockResult, readReceiptsResult } from '../../decode/evm/read-block-json.js';
+import { readTracesResult } from '../../decode/evm/read-trace-json.js';
 import { RpcError, TransportError, type JsonRpcClient, type RpcCall } from '../json-rpc-client.js';
 import { bytesToHex } from '../../../lib/hex.js';
 
@@ -90,7 +91,7 @@ export class EvmRpcSource {
       const tag = hexNumber(n);
       calls.push({ method: 'eth_getBlockByNumber', params: [tag, true], readResult: readBlockResult });
       if (withReceipts) calls.push({ method: 'eth_getBlockReceipts', params: [tag], readResult: readReceiptsResult });
-      if (withTraces) calls.push({ method: 'debug_traceBlockByNumber', params: [tag, TRACER] });
+      if (withTraces) calls.push({ method: 'debug_traceBlockByNumber', params: [tag, TRACER], readResult: readTracesResult });
     }
     const results = await this.client.callManySettled<unknown>(calls);
     const step = calls.length / numbers.length;
