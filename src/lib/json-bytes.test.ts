@@ -21,6 +21,13 @@ describe('JsonBytes', () => {
   it('writes quantities as hexutil does: no leading zero digit, 0x0 for zero', () => {
     for (const n of [0, 1, 9, 10, 15, 16, 255, 4096, 2 ** 53 - 1]) expect(text(new JsonBytes().quantity(n))).toBe(`"0x${n.toString(16)}"`);
     for (const n of [0n, 1n, 15n, 16n, 2n ** 64n + 5n, 2n ** 256n - 1n]) expect(text(new JsonBytes().quantity(n))).toBe(`"0x${n.toString(16)}"`);
+    const edges = [2 ** 32 - 1, 2 ** 32, 2 ** 52 + 3, 25_000_000_000, 0xabcdef012345];
+    for (const n of edges) expect(text(new JsonBytes().quantity(n))).toBe(`"0x${n.toString(16)}"`);
+    for (const n of [...edges.map(BigInt), 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, 10n ** 18n]) expect(text(new JsonBytes().quantity(n))).toBe(`"0x${n.toString(16)}"`);
+    for (let i = 0; i < 2000; i++) {
+      const n = Math.floor(Math.random() * 2 ** (1 + (i % 53)));
+      expect(text(new JsonBytes().text('[').quantity(n).text(']'))).toBe(`["0x${n.toString(16)}"]`);
+    }
   });
 
   it('grows past its first capacity and keeps what it wrote', () => {

@@ -10,6 +10,13 @@
 
 import { DIGITS, viewOf, writeHexDigits } from './hex-digits.js';
 
+const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Hex digits of a value below 2^32 (at least one). */
+function hexDigitCount(v: number): number {
+  return v === 0 ? 1 : 8 - (Math.clz32(v) >>> 2);
+}
+
 /**
  * From this many bytes on, Node's native encoder (a string, then copied in) beats writeHexDigits: measured on Node 20,
  * 0.1 vs 0.3 µs for 32 bytes, 2.7 vs 3.2 µs for 1 KiB, even near 2 KiB, 7.7 vs 6.8 µs for 4 KiB.
@@ -129,20 +136,39 @@ export class JsonBytes {
     return this;
   }
 
-  /** `"0x…"`: hexutil's quantity (no leading zero digit). */
+  /**
+   * `"0x…"`: hexutil's quantity (no leading zero digit). Values up to 2^53 (gas, prices, nonces, heights, times: most of
+   * a block's quantities) are written digit by digit without a string; larger ones (wei amounts) through toString(16).
+   */
   quantity(n: bigint | number): this {
-    if (typeof n === 'number' && n >= 0 && n < 16) {
-      this.room(5);
-      const buf = this.buf;
-      buf[this.pos] = 34;
-      buf[this.pos + 1] = 48;
-      buf[this.pos + 2] = 120;
-      buf[this.pos + 3] = DIGITS[n]!;
-      buf[this.pos + 4] = 34;
-      this.pos += 5;
-      return this;
+    let v: number;
+    if (typeof n === 'number') {
+      if (!(n >= 0 && n <= Number.MAX_SAFE_INTEGER && Number.isInteger(n))) return this.text(`"0x${n.toString(16)}"`);
+      v = n;
+    } else {
+      if (n < 0n || n > MAX_SAFE_BIGINT) return this.text(`"0x${n.toString(16)}"`);
+      v = Number(n);
     }
-    return this.text(`"0x${n.toString(16)}"`);
+    // up to 2^32 in 32-bit integer steps; above, the high part first (v = hi * 2^32 + lo)
+    const hi = v > 0xffffffff ? Math.floor(v / 0x100000000) : 0;
+    const lo = hi === 0 ? v : v - hi * 0x100000000;
+    const digits = hi === 0 ? hexDigitCount(lo) : hexDigitCount(hi) + 8;
+    this.room(digits + 4);
+    const buf = this.buf;
+    const p = this.pos;
+    buf[p] = 34; // "
+    buf[p + 1] = 48; // 0
+    buf[p + 2] = 120; // x
+    let q = p + 3 + digits;
+    buf[q] = 34;
+    if (hi === 0) {
+      for (let t = lo; q > p + 3; t >>>= 4) buf[--q] = DIGITS[t & 15]!;
+    } else {
+      for (let t = lo, i = 0; i < 8; i++, t >>>= 4) buf[--q] = DIGITS[t & 15]!;
+      for (let t = hi; q > p + 3; t >>>= 4) buf[--q] = DIGITS[t & 15]!;
+    }
+    this.pos = p + digits + 4;
+    return this;
   }
 
   /** What was written, as the blocks that hold it (views: later writes never change them). */
