@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareBytes, concatBytes, sameBytes, uintOf } from './bytes.js';
 
 describe('bytes', () => {
-  it('uintOf reads an unsigned big-endian integer of any length, as a double up to 6 bytes and from hex beyond', () => {
+  it('uintOf reads an unsigned big-endian integer of any length: as a double up to 6 bytes, two up to 12, from hex beyond', () => {
     const hex = (b: Uint8Array) => (b.length === 0 ? 0n : BigInt('0x' + Buffer.from(b).toString('hex')));
     let seed = 99;
     const byte = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed & 0xff);

@@ -13,15 +13,23 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
 
 /**
  * The unsigned big-endian integer in bytes[start, end) (an RLP integer, a stored field). Up to 6 bytes it is built as
- * a double, exact below 2^53 (nonces, gas, fees, heights, timestamps: most fields of a block), not parsed from hex.
+ * a double, exact below 2^53 (nonces, gas, fees, heights, timestamps: most fields of a block), up to 12 from two of
+ * them (wei amounts), not parsed from hex.
  */
 export function uintOf(bytes: Uint8Array, start = 0, end = bytes.length): bigint {
-  if (end - start <= 6) {
-    let n = 0;
-    for (let i = start; i < end; i++) n = n * 256 + bytes[i]!;
-    return BigInt(n);
-  }
+  if (end - start <= 6) return BigInt(uintBelow2To48(bytes, start, end));
+  // up to 12 bytes (wei amounts) as two halves of at most 6 bytes: two small bigints instead of a hex string parsed
+  if (end - start <= 12) return BigInt(uintBelow2To48(bytes, start, end - 6)) * TWO_TO_48 + BigInt(uintBelow2To48(bytes, end - 6, end));
   return BigInt('0x' + hexOf(bytes, start, end));
+}
+
+const TWO_TO_48 = 2n ** 48n;
+
+/** bytes[start, end), at most 6 of them, as a number (exact). */
+function uintBelow2To48(bytes: Uint8Array, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) n = n * 256 + bytes[i]!;
+  return n;
 }
 
 /** Whether two byte strings are equal. */

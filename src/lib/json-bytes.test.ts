@@ -21,6 +21,15 @@ describe('JsonBytes', () => {
   it('writes quantities as hexutil does: no leading zero digit, 0x0 for zero', () => {
     for (const n of [0, 1, 9, 10, 15, 16, 255, 4096, 2 ** 53 - 1]) expect(text(new JsonBytes().quantity(n))).toBe(`"0x${n.toString(16)}"`);
     for (const n of [0n, 1n, 15n, 16n, 2n ** 64n + 5n, 2n ** 256n - 1n]) expect(text(new JsonBytes().quantity(n))).toBe(`"0x${n.toString(16)}"`);
+    const q = (bytes: number[], start?: number, end?: number) => text(new JsonBytes().quantityBytes(Uint8Array.from(bytes), start, end));
+    expect([q([]), q([0]), q([0, 0]), q([1]), q([0, 1]), q([0x0f, 0xff]), q([0x10, 0]), q([0, 0, 0xab, 0x0c])]).toEqual(
+      ['"0x0"', '"0x0"', '"0x0"', '"0x1"', '"0x1"', '"0xfff"', '"0x1000"', '"0xab0c"']);
+    expect(q([0xff, 0, 5, 0xff], 1, 3)).toBe('"0x5"');
+    for (let i = 0; i < 500; i++) {
+      const bytes = Array.from({ length: i % 40 }, (_, k) => (k < i % 3 ? 0 : (i * 31 + k * 17) & 0xff));
+      const n = bytes.reduce((acc, b) => acc * 256n + BigInt(b), 0n);
+      expect(q(bytes)).toBe(`"0x${n.toString(16)}"`);
+    }
     const edges = [2 ** 32 - 1, 2 ** 32, 2 ** 52 + 3, 25_000_000_000, 0xabcdef012345];
     for (const n of edges) expect(text(new JsonBytes().quantity(n))).toBe(`"0x${n.toString(16)}"`);
     for (const n of [...edges.map(BigInt), 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, 10n ** 18n]) expect(text(new JsonBytes().quantity(n))).toBe(`"0x${n.toString(16)}"`);

@@ -137,6 +137,30 @@ export class JsonBytes {
   }
 
   /**
+   * `"0x…"`: the quantity held big-endian in bytes[start, end) (an RLP integer: a signature's r and s), written from
+   * the bytes without a bigint or a string: leading zero digits dropped, `"0x0"` for none.
+   */
+  quantityBytes(bytes: Uint8Array, start = 0, end = bytes.length): this {
+    while (start < end && bytes[start] === 0) start++;
+    if (start === end) return this.quantity(0);
+    this.room(2 * (end - start) + 4);
+    const buf = this.buf;
+    let p = this.pos;
+    buf[p++] = 34; // "
+    buf[p++] = 48; // 0
+    buf[p++] = 120; // x
+    const first = bytes[start]!;
+    if (first < 16) {
+      buf[p++] = DIGITS[first]!;
+      start++;
+    }
+    p = writeHexDigits(this.view, p, bytes, start, end);
+    buf[p++] = 34;
+    this.pos = p;
+    return this;
+  }
+
+  /**
    * `"0x…"`: hexutil's quantity (no leading zero digit). Values up to 2^53 (gas, prices, nonces, heights, times: most of
    * a block's quantities) are written digit by digit without a string; larger ones (wei amounts) through toString(16).
    */

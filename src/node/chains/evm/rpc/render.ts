@@ -143,8 +143,8 @@ function writeTx(w: JsonBytes, found: RpcFoundTx): void {
   }
   if (tx.chainId !== undefined) w.text(',"chainId":').quantity(tx.chainId);
   w.text(',"v":').quantity(tx.v);
-  w.text(',"r":').quantity(tx.r);
-  w.text(',"s":').quantity(tx.s);
+  w.text(',"r":').quantityBytes(tx.r);
+  w.text(',"s":').quantityBytes(tx.s);
   if (tx.type !== 0) w.text(',"yParity":').quantity(tx.v);
   w.text('}');
 }

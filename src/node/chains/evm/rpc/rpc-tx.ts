@@ -1,4 +1,5 @@
 import { Capability, type TypedTransaction } from '@ethereumjs/tx';
+import { bigIntToUnpaddedBytes } from '@ethereumjs/util';
 import { uintOf } from '../../../../lib/bytes.js';
 import { itemsOf, rlpListItems, type RlpItem } from '../../../../lib/rlp-items.js';
 import { keccak256 } from '../crypto.js';
@@ -24,8 +25,9 @@ export interface RpcTx {
   /** Typed txs, and legacy ones signed with EIP-155 replay protection. */
   chainId?: bigint;
   v: bigint;
-  r: bigint;
-  s: bigint;
+  /** The signature's r and s, big-endian (as RLP holds them: written to JSON straight from the bytes). */
+  r: Uint8Array;
+  s: Uint8Array;
   hash(): Uint8Array;
 }
 
@@ -44,7 +46,7 @@ export function rpcTxOf(tx: TypedTransaction, raw?: Uint8Array): RpcTx {
   const out: RpcTx = {
     type: tx.type, nonce: tx.nonce, gasLimit: tx.gasLimit, value: tx.value, data: tx.data,
     feeCap: feeCap(tx), tipCap: tipCap(tx), feeMarket: tx.supports(Capability.EIP1559FeeMarket),
-    v: tx.v ?? 0n, r: tx.r ?? 0n, s: tx.s ?? 0n, hash: raw ? hashOnce(raw) : () => tx.hash(),
+    v: tx.v ?? 0n, r: bigIntToUnpaddedBytes(tx.r ?? 0n), s: bigIntToUnpaddedBytes(tx.s ?? 0n), hash: raw ? hashOnce(raw) : () => tx.hash(),
   };
   if (tx.to) out.to = tx.to.bytes;
   if (tx.type !== 0) out.accessList = (tx as unknown as { accessList: [Uint8Array, Uint8Array[]][] }).accessList;
@@ -108,7 +110,7 @@ export function decodeStoredTx(raw: Uint8Array, chainId: bigint): RpcTx | undefi
     const to = f.bytes(3);
     const out: RpcTx = {
       type: 0, nonce: f.big(0), gasLimit: f.big(2), value: f.big(4), data: f.bytes(5),
-      feeCap: gasPrice, tipCap: gasPrice, feeMarket: false, v, r: f.big(7), s: f.big(8), hash,
+      feeCap: gasPrice, tipCap: gasPrice, feeMarket: false, v, r: f.bytes(7), s: f.bytes(8), hash,
     };
     if (to.length > 0) out.to = to;
     if (txChainId !== undefined) out.chainId = txChainId;
@@ -127,7 +129,7 @@ export function decodeStoredTx(raw: Uint8Array, chainId: bigint): RpcTx | undefi
   const out: RpcTx = {
     type: first, nonce: f.big(1), gasLimit: f.big(3 + at), value: f.big(5 + at), data: f.bytes(6 + at),
     feeCap: cap, tipCap: tip, feeMarket: first === 2, accessList: f.accessList(7 + at), chainId,
-    v: f.big(8 + at), r: f.big(9 + at), s: f.big(10 + at), hash,
+    v: f.big(8 + at), r: f.bytes(9 + at), s: f.bytes(10 + at), hash,
   };
   if (to.length > 0) out.to = to;
   return out;
