@@ -124,8 +124,37 @@ export function readU64(b: Uint8Array, offset = 0): bigint {
 
 export function u64Key(n: bigint): Uint8Array {
   const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, n);
+  writeU64(b, 0, n);
   return b;
 }
 
-export const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+/**
+ * `n` as a big-endian u64 at `offset` of `out`. Heights are below 2^53, written from a number without a DataView (a
+ * node serving blocks builds several keys a block).
+ */
+export function writeU64(out: Uint8Array, offset: number, n: bigint): void {
+  if (n >= 0n && n <= MAX_SAFE) {
+    const v = Number(n);
+    let hi = Math.floor(v / 0x100000000);
+    let lo = v >>> 0;
+    for (let i = 7; i >= 4; i--, lo >>>= 8) out[offset + i] = lo & 0xff;
+    for (let i = 3; i >= 0; i--, hi >>>= 8) out[offset + i] = hi & 0xff;
+    return;
+  }
+  new DataView(out.buffer, out.byteOffset, out.byteLength).setBigUint64(offset, n);
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** prefix ‖ u64(n) ‖ suffix, in one allocation. */
+export function numberedKey(prefix: Uint8Array, n: bigint, suffix?: Uint8Array): Uint8Array {
+  const at = prefix.length;
+  const out = new Uint8Array(at + 8 + (suffix?.length ?? 0));
+  out.set(prefix);
+  writeU64(out, at, n);
+  if (suffix) out.set(suffix, at + 8);
+  return out;
+}
+
+const ENCODER = new TextEncoder();
+export const utf8 = (s: string): Uint8Array => ENCODER.encode(s);

@@ -1,4 +1,4 @@
-import { key, u64Key, utf8 } from '../../storage/kv.js';
+import { key, numberedKey, utf8 } from '../../storage/kv.js';
 
 /** The store layout EvmKeys describes; a store written before it is moved by `ensureBlockLayout`. */
 export const BLOCK_LAYOUT_VERSION = 2;
@@ -17,16 +17,25 @@ export const BLOCK_LAYOUT_VERSION = 2;
 export class EvmKeys {
   readonly root: Uint8Array;
   readonly state: Uint8Array;
+  // each kind's prefix, made once: a node serving blocks builds several keys a block
+  private readonly hashes: Uint8Array;
+  private readonly numbers: Uint8Array;
+  private readonly blocks: Uint8Array;
+  private readonly receiptLists: Uint8Array;
+  private readonly traces: Uint8Array;
+  private readonly txLookups: Uint8Array;
   constructor(blockchainId: Uint8Array) {
     this.root = key(utf8('evm/'), blockchainId, utf8('/'));
     this.state = key(this.root, utf8('S'));
+    const kind = (c: string) => key(this.root, utf8(c));
+    [this.hashes, this.numbers, this.blocks, this.receiptLists, this.traces, this.txLookups] = ['H', 'N', 'b', 'r', 'c', 'T'].map(kind) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
   }
-  hashByNumber(n: bigint): Uint8Array { return key(this.root, utf8('H'), u64Key(n)); }
-  numberByHash(hash: Uint8Array): Uint8Array { return key(this.root, utf8('N'), hash); }
-  block(n: bigint, hash: Uint8Array): Uint8Array { return key(this.root, utf8('b'), u64Key(n), hash); }
-  receipts(n: bigint, hash: Uint8Array): Uint8Array { return key(this.root, utf8('r'), u64Key(n), hash); }
-  callTraces(n: bigint, hash: Uint8Array): Uint8Array { return key(this.root, utf8('c'), u64Key(n), hash); }
-  txLookup(txHash: Uint8Array): Uint8Array { return key(this.root, utf8('T'), txHash); }
+  hashByNumber(n: bigint): Uint8Array { return numberedKey(this.hashes, n); }
+  numberByHash(hash: Uint8Array): Uint8Array { return key(this.numbers, hash); }
+  block(n: bigint, hash: Uint8Array): Uint8Array { return numberedKey(this.blocks, n, hash); }
+  receipts(n: bigint, hash: Uint8Array): Uint8Array { return numberedKey(this.receiptLists, n, hash); }
+  callTraces(n: bigint, hash: Uint8Array): Uint8Array { return numberedKey(this.traces, n, hash); }
+  txLookup(txHash: Uint8Array): Uint8Array { return key(this.txLookups, txHash); }
   head(): Uint8Array { return key(this.root, utf8('head')); }
   layout(): Uint8Array { return key(this.root, utf8('layout')); }
   /** How far a layout migration has come: the next block number to move (u64). */
