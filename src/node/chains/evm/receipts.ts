@@ -61,9 +61,10 @@ export function decodeReceipts(bytes: Uint8Array): StoredReceipt[] {
     const out: StoredReceipt = {
       status: str(f[0]!).length > 0 ? 1 : 0,
       cumulativeGasUsed: uintOf(str(f[1]!)), gasUsed: uintOf(str(f[2]!)), logs, bloom: str(f[4]!), from: str(f[5]!),
-      ...(contract.length === 20 ? { contractAddress: contract } : {}),
       effectiveGasPrice: uintOf(str(f[7]!)),
     };
+    // set, not spread in: a conditional spread makes a slow object (each block's receipts are decoded for an indexer)
+    if (contract.length === 20) out.contractAddress = contract;
     if (f.length === 9) {
       const txHash = str(f[8]!);
       if (txHash.length !== 32) throw new Error(`stored receipt: a tx hash of ${txHash.length} bytes`);

@@ -147,11 +147,9 @@ async function runEthRpcBody(body: string, methods: EthMethods, ctx: EthRpcConte
  */
 function writeReply(out: JsonBytes, r: Reply): JsonBytes {
   if (r.result instanceof RawJson) {
-    // `result` is the reply's last key: its placeholder's `null}` makes way for the JSON
-    const head = JSON.stringify({ ...r, result: null });
     const before = out.length;
     try {
-      r.result.write(out.utf8(head.slice(0, -5)));
+      r.result.write(out.text('{"jsonrpc":"2.0","id":').utf8(JSON.stringify(r.id)).text(',"result":'));
     } catch (e) {
       return writeReply(out.truncate(before), errorReply(r.id, -32000, (e as Error).message));
     }
