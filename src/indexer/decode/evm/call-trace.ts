@@ -30,7 +30,8 @@ export function flattenBlockTraces(raw: unknown, blockNumber: bigint, txs: reado
     const entry = asObject(entries[i], `${where}[${i}]`);
     const tx = txs[i]!;
     if (entry.txHash !== undefined && entry.txHash !== null) {
-      const traced = hash(entry, 'txHash', `${where}[${i}]`);
+      // the trace byte reader (read-trace-json.ts) hands the hash over as bytes
+      const traced = entry.txHash instanceof Uint8Array ? entry.txHash : hash(entry, 'txHash', `${where}[${i}]`);
       if (!sameBytes(traced, tx.hash)) throw new EvmDecodeError(`${where}[${i}]: trace of ${toHex(traced)}, expected ${toHex(tx.hash)}`);
     }
     if (entry.result === undefined || entry.result === null) {

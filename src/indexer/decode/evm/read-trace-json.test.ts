@@ -44,7 +44,7 @@ describe('readTracesResult', () => {
     expect(read).toHaveLength(parsed.length);
     for (let i = 0; i < parsed.length; i++) {
       const entry = read[i] as { txHash: unknown; result: Record<string, unknown> };
-      expect(entry.txHash).toBe(parsed[i]!.txHash);
+      expect('0x' + Buffer.from(entry.txHash as Uint8Array).toString('hex')).toBe(parsed[i]!.txHash);
       const root = parsed[i]!.result as Record<string, unknown>;
       expect(Object.keys(entry.result).sort()).toEqual(['calls', 'error'].filter((k) => k in root));
       expect(entry.result.calls).toEqual(root.calls);
@@ -70,12 +70,20 @@ describe('readTracesResult', () => {
     it(`finds what JSON.parse does with ${name}`, () => {
       const value = change(JSON.parse(tracesText) as any[]);
       let json = JSON.stringify(value);
-      if (name.startsWith('a key given twice')) json = json.replace('"txHash":', '"txHash":"0x00","txHash":');
+      if (name.startsWith('a key given twice')) json = json.replace('"txHash":', `"txHash":"0x${'00'.repeat(32)}","txHash":`);
       const read = fast(json);
       expect(read).toBeDefined();
       expect(decoded(read)).toEqual(decoded(JSON.parse(json)));
     });
   }
+
+  it('declines a txHash that is not 32 bytes of hex (flattening then gives its error)', () => {
+    for (const bad of ['0x1234', 'a0'.repeat(32), 7]) {
+      const json = JSON.stringify((JSON.parse(tracesText) as any[]).map((e, i) => (i === 1 ? { ...e, txHash: bad } : e)));
+      expect(fast(json)).toBeUndefined();
+      expect(decoded(JSON.parse(json))).toEqual({ error: expect.stringContaining('txHash') });
+    }
+  });
 
   it('declines text with escapes, or that is not JSON', () => {
     const parsed = JSON.parse(tracesText) as any[];

@@ -2,8 +2,8 @@ import type { JsonByteReader } from '../json-byte-reader.js';
 
 /**
  * A `debug_traceBlockByNumber(n, {tracer: 'callTracer'})` result read from its JSON bytes, keeping only what
- * flattenBlockTraces reads: each entry's `txHash`, `result` and `error`, and of each result (the transaction's
- * top-level call) its `calls` and `error`. Every kept value is what JSON.parse makes of it; the top-level frame's
+ * flattenBlockTraces reads: each entry's `txHash` (as its 32 bytes), `result` and `error`, and of each result (the
+ * transaction's top-level call) its `calls` and `error`. Every other kept value is what JSON.parse makes of it; the top-level frame's
  * other members (from, to, input, output, gas...: most of the bytes, as a block's calls are mostly top-level ones)
  * are skipped unread. Anything else (escapes in a string, a value that is not JSON) throws, and the caller parses
  * the text with JSON.parse instead.
@@ -20,7 +20,7 @@ function readEntry(r: JsonByteReader): Record<string, unknown> {
   r.expect(0x7b);
   for (let first = true; r.more(0x7d, first); first = false) {
     const k = r.key();
-    if (r.keyIs(k, 'txHash')) out.txHash = r.peek() === 0x22 ? asciiString(r) : parsedValue(r);
+    if (r.keyIs(k, 'txHash')) out.txHash = r.takeNull() ? null : r.fixed(32);
     else if (r.keyIs(k, 'result')) out.result = r.peek() === 0x7b ? readTopCall(r) : parsedValue(r);
     else if (r.keyIs(k, 'error')) out.error = parsedValue(r);
     else r.skip();
@@ -45,19 +45,4 @@ function parsedValue(r: JsonByteReader): unknown {
   const start = r.pos;
   r.skip();
   return JSON.parse(Buffer.from(r.buf.buffer, r.buf.byteOffset + start, r.pos - start).toString('utf8')) as unknown;
-}
-
-/** A string without escapes (skip refuses them) of ASCII bytes, as latin1; any other string through JSON.parse. */
-function asciiString(r: JsonByteReader): unknown {
-  const start = r.pos;
-  r.skip();
-  const { buf } = r;
-  for (let p = start + 1; p < r.pos - 1; p++) {
-    const b = buf[p]!;
-    if (b >= 0x80 || b < 0x20) {
-      r.pos = start;
-      return parsedValue(r);
-    }
-  }
-  return Buffer.from(buf.buffer, buf.byteOffset + start + 1, r.pos - start - 2).toString('latin1');
 }

@@ -34,10 +34,10 @@ describe('EvmRpcSource', () => {
     // eth_getBlockReceipts' answer is read from the reply's bytes, and means what the node's JSON says
     expect(raw[0]!.receipts.every((r) => r instanceof ReadReceipt)).toBe(true);
     expect(receiptFields(raw[0]!.receipts)).toEqual(receiptFields(receipts42));
-    // the trace is read from the bytes too, keeping what flattening reads: each tx's hash, its top-level call's calls and error
+    // the trace is read from the bytes too, keeping what flattening reads: each tx's hash (as bytes), its top-level call's calls and error
     expect(raw[0]!.traces).toEqual(traces42.map((t) => {
       const { calls, error } = t.result as Record<string, unknown>;
-      return { txHash: t.txHash, result: { ...(calls !== undefined ? { calls } : {}), ...(error !== undefined ? { error } : {}) } };
+      return { txHash: new Uint8Array(Buffer.from((t.txHash as string).slice(2), 'hex')), result: { ...(calls !== undefined ? { calls } : {}), ...(error !== undefined ? { error } : {}) } };
     }));
     // block 43 could not be traced (a tracer error): its internal transactions stay unknown, tracing stays on
     expect(raw[1]!.traces).toBeUndefined();
