@@ -32,6 +32,15 @@ describe('BlockStore.hashByNumber', () => {
     expect(reads.iterate).toBeLessThan(5);
   });
 
+  it('reads ahead for several clients reading different ranges in order at once', async () => {
+    const { db, reads } = await chainOfHashes();
+    const store = new BlockStore(db, keys);
+    for (let i = 0; i < 150; i++) {
+      for (const start of [0, 150, 300, 450]) expect(await store.hashByNumber(BigInt(start + i))).toEqual(hashOf(start + i));
+    }
+    expect(reads.get).toBeLessThan(20);
+  });
+
   it('reads a height asked out of order alone', async () => {
     const { db, reads } = await chainOfHashes();
     const store = new BlockStore(db, keys);

@@ -31,8 +31,9 @@ function plain(b: Uint8Array | undefined): Uint8Array | undefined {
 
 const hex = (b: Uint8Array) => hexOf(b);
 
-/** Heights whose hashes one read-ahead takes. */
+/** Heights whose hashes one read-ahead takes, and how many such windows are kept. */
 const READ_AHEAD = 256n;
+const AHEAD_WINDOWS = 16;
 
 /**
  * Blocks, receipts and tx locations in the node's store. Writes are returned as KvOps (they travel in the
@@ -44,9 +45,10 @@ const READ_AHEAD = 256n;
 export class BlockStore {
   private readonly recent = new BlockCache(512);
   private readonly read = new BlockCache(32);
-  /** Hashes read ahead of a client reading the chain in order (readAhead), and the last height whose hash was not at hand. */
-  private ahead = new Map<bigint, Uint8Array>();
-  private lastMiss = -2n;
+  /** Hashes read ahead of clients reading the chain in order (readAhead), and the last heights whose hash was not at hand. */
+  private ahead: { from: bigint; hashes: Uint8Array[] }[] = [];
+  private readonly misses: bigint[] = new Array<bigint>(32).fill(-2n);
+  private missAt = 0;
 
   constructor(private readonly db: KvStore, private readonly keys: EvmKeys, private readonly codec: BlockCodec = CORETH_BLOCK_CODEC) {}
 
@@ -78,7 +80,7 @@ export class BlockStore {
   remember(stored: StoredBlock): void {
     this.read.dropNumber(stored.block.header.number);
     this.recent.add(stored);
-    this.ahead = new Map();
+    this.ahead = [];
   }
 
   async headHash(): Promise<Uint8Array | undefined> {
@@ -88,29 +90,34 @@ export class BlockStore {
   async hashByNumber(n: bigint): Promise<Uint8Array | undefined> {
     const hit = this.recent.byNumber(n) ?? this.read.byNumber(n);
     if (hit) return hit.hash;
-    const ahead = this.ahead.get(n);
-    if (ahead) return ahead;
+    for (const w of this.ahead) {
+      const i = Number(n - w.from);
+      if (i >= 0 && i < w.hashes.length) return w.hashes[i];
+    }
     const hash = plain(await this.db.get(this.keys.hashByNumber(n)));
-    const sequential = this.lastMiss === n - 1n;
-    this.lastMiss = n;
+    const sequential = this.misses.includes(n - 1n);
+    this.misses[this.missAt++ % this.misses.length] = n;
     if (hash && sequential) await this.readAhead(n + 1n);
     return hash;
   }
 
   /**
    * The hashes of the heights after `from`, read in one pass over the store: a client reading the chain in order (an
-   * indexer's backfill) otherwise costs a point read per block for its hash alone, as much as reading the block.
-   * Dropped whenever a block is accepted or the head moves (`remember`).
+   * indexer's backfill, several ranges at once) otherwise costs a point read per block for its hash alone, as much as
+   * reading the block. A few windows are kept, the oldest dropped first; all of them whenever the head moves (`remember`).
    */
   private async readAhead(from: bigint): Promise<void> {
-    const ahead = new Map<bigint, Uint8Array>();
+    const hashes: Uint8Array[] = [];
     const gte = this.keys.hashByNumber(from);
     for await (const [key, value] of this.db.iterate({ gte, lt: this.keys.hashByNumber(from + READ_AHEAD), limit: Number(READ_AHEAD) })) {
-      ahead.set(readU64(key, gte.length - 8), plain(value)!);
+      if (readU64(key, gte.length - 8) !== from + BigInt(hashes.length)) break;
+      hashes.push(plain(value)!);
     }
-    this.ahead = ahead;
-    // the next miss after these is the next height in order too: read ahead again then
-    this.lastMiss = from + BigInt(ahead.size) - 1n;
+    if (hashes.length === 0) return;
+    if (this.ahead.length >= AHEAD_WINDOWS) this.ahead.shift();
+    this.ahead.push({ from, hashes });
+    // the miss after this window is the next height in order too: read ahead again then
+    this.misses[this.missAt++ % this.misses.length] = from + BigInt(hashes.length) - 1n;
   }
 
   async byHash(hash: Uint8Array): Promise<StoredBlock | undefined> {
