@@ -11,6 +11,9 @@ import type { RollupWatermark } from './watermark.js';
  * same second as its parent would divide by zero. The first second ever rolled up has no previous one and no rate.
  * A second split across two batches is measured again in full by the later batch (the carry in the watermark);
  * the maximum keeps the larger, complete value.
+ *
+ * Seconds are folded into hours first and hours into each unit's periods (every period starts on an hour): fanning
+ * every second out to every unit cost ~40 ms of the database's time per 5,000-block batch, mostly computing periods.
  */
 const SQL = `
 WITH seconds AS (
@@ -24,13 +27,19 @@ WITH seconds AS (
 paced AS (
   SELECT s.*, COALESCE(lag(s.ts) OVER (ORDER BY s.ts), CASE WHEN s.ts = $4::bigint THEN $7::bigint ELSE $4::bigint END) AS previous
   FROM seconds s
+),
+hours AS (
+  SELECT metrics_period_start(p.ts, 'hour') AS hour, sum(p.blocks) AS blocks, min(p.ts) AS first_ts, max(p.ts) AS last_ts,
+         (array_agg(p.previous ORDER BY p.ts))[1] AS previous, sum(p.block_gas) AS block_gas,
+         max(p.txs::float8 / (p.ts - p.previous)::float8) AS max_tps, max(p.gas::float8 / (p.ts - p.previous)::float8) AS max_gps
+  FROM paced p
+  GROUP BY 1
 )
 INSERT INTO metrics_chain_buckets AS b (chain, unit, period_start, block_count, first_block_timestamp, last_block_timestamp,
   previous_block_timestamp, block_gas_used, max_tps, max_gps)
-SELECT $1, u.unit, metrics_period_start(p.ts, u.unit) AS period_start, sum(p.blocks), min(p.ts), max(p.ts),
-       (array_agg(p.previous ORDER BY p.ts))[1], sum(p.block_gas),
-       max(p.txs::float8 / (p.ts - p.previous)::float8), max(p.gas::float8 / (p.ts - p.previous)::float8)
-FROM paced p CROSS JOIN ${UNITS_SQL}
+SELECT $1, u.unit, metrics_period_start(h.hour, u.unit) AS period_start, sum(h.blocks), min(h.first_ts), max(h.last_ts),
+       (array_agg(h.previous ORDER BY h.hour))[1], sum(h.block_gas), max(h.max_tps), max(h.max_gps)
+FROM hours h CROSS JOIN ${UNITS_SQL}
 GROUP BY u.unit, period_start
 ON CONFLICT (chain, unit, period_start) DO UPDATE SET
   block_count = b.block_count + EXCLUDED.block_count,
