@@ -41,6 +41,19 @@ describe('BlockStore.hashByNumber', () => {
     expect(reads.get).toBeLessThan(20);
   });
 
+  it('keeps nothing it read ahead while the head moved', async () => {
+    const { db, reads } = await chainOfHashes();
+    const store = new BlockStore(db, keys);
+    const iterate = db.iterate.bind(db);
+    // the head moves while the read-ahead is under way (an accept or a rewind between its reads)
+    db.iterate = (range) => (store.remember(storedAt(599, hashOf(599))), iterate(range));
+    await store.hashByNumber(10n);
+    await store.hashByNumber(11n);
+    const before = reads.get;
+    expect(await store.hashByNumber(12n)).toEqual(hashOf(12));
+    expect(reads.get).toBe(before + 1);
+  });
+
   it('reads a height asked out of order alone', async () => {
     const { db, reads } = await chainOfHashes();
     const store = new BlockStore(db, keys);

@@ -47,6 +47,8 @@ export class BlockStore {
   private readonly read = new BlockCache(32);
   /** Hashes read ahead of clients reading the chain in order (readAhead), and the last heights whose hash was not at hand. */
   private ahead: { from: bigint; hashes: Uint8Array[] }[] = [];
+  /** Counts `remember` calls: a read-ahead the head moved during is not kept (a devnet rewind may have replaced what it read). */
+  private headMoves = 0;
   private readonly misses: bigint[] = new Array<bigint>(32).fill(-2n);
   private missAt = 0;
 
@@ -81,6 +83,7 @@ export class BlockStore {
     this.read.dropNumber(stored.block.header.number);
     this.recent.add(stored);
     this.ahead = [];
+    this.headMoves++;
   }
 
   async headHash(): Promise<Uint8Array | undefined> {
@@ -108,12 +111,13 @@ export class BlockStore {
    */
   private async readAhead(from: bigint): Promise<void> {
     const hashes: Uint8Array[] = [];
+    const moves = this.headMoves;
     const gte = this.keys.hashByNumber(from);
     for await (const [key, value] of this.db.iterate({ gte, lt: this.keys.hashByNumber(from + READ_AHEAD), limit: Number(READ_AHEAD) })) {
       if (readU64(key, gte.length - 8) !== from + BigInt(hashes.length)) break;
       hashes.push(plain(value)!);
     }
-    if (hashes.length === 0) return;
+    if (hashes.length === 0 || moves !== this.headMoves) return;
     if (this.ahead.length >= AHEAD_WINDOWS) this.ahead.shift();
     this.ahead.push({ from, hashes });
     // the miss after this window is the next height in order too: read ahead again then
