@@ -60,7 +60,7 @@ describe('rlpListItems', () => {
   it('reads a list after a prefix (a typed tx)', () => {
     const body = RLP.encode([Uint8Array.of(1), Uint8Array.of()]);
     const typed = Uint8Array.of(2, ...body);
-    expect(rlpListItems(typed, 1)).toEqual([{ list: false, start: 2, end: 3 }, { list: false, start: 4, end: 4 }]);
+    expect(rlpListItems(typed, 1)).toMatchObject([{ list: false, start: 2, end: 3 }, { list: false, start: 4, end: 4 }]);
   });
 
   it('throws on input that is not one canonical list', () => {

@@ -24,27 +24,30 @@ function item(b: Uint8Array, at: number, limit: number): RlpItem & { next: numbe
     len = p - 0x80;
     if (len === 1 && b[start]! < 0x80) throw new Error('rlp: single byte below 0x80 encoded as a string');
   } else if (p <= 0xbf) {
-    [start, len] = longLength(b, at, p - 0xb7, limit);
+    len = longLength(b, at, p - 0xb7, limit);
+    start = at + 1 + p - 0xb7;
   } else if (p <= 0xf7) {
     list = true;
     start = at + 1;
     len = p - 0xc0;
   } else {
     list = true;
-    [start, len] = longLength(b, at, p - 0xf7, limit);
+    len = longLength(b, at, p - 0xf7, limit);
+    start = at + 1 + p - 0xf7;
   }
   const end = start + len;
   if (end > limit) throw new Error('rlp: item longer than its input');
   return { list, start, end, next: end };
 }
 
-function longLength(b: Uint8Array, at: number, lenOfLen: number, limit: number): [number, number] {
+/** The payload length of a long-form item at `at` (its payload starts after the `lenOfLen` length bytes). */
+function longLength(b: Uint8Array, at: number, lenOfLen: number, limit: number): number {
   if (at + 1 + lenOfLen > limit) throw new Error('rlp: length past the end');
   if (b[at + 1] === 0) throw new Error('rlp: length with a leading zero');
   let len = 0;
   for (let i = 0; i < lenOfLen; i++) len = len * 256 + b[at + 1 + i]!;
   if (len < 56) throw new Error('rlp: long form for a short item');
-  return [at + 1 + lenOfLen, len];
+  return len;
 }
 
 /** The items of the list `b[at..]` (the whole input must be that one list). */
@@ -59,9 +62,10 @@ export function rlpListItems(b: Uint8Array, at = 0): RlpItem[] {
 export function itemsOf(b: Uint8Array, list: RlpItem): RlpItem[] {
   if (!list.list) throw new Error('rlp: expected a list');
   const out: RlpItem[] = [];
+  // each item as item() made it (its `next` along): one object an item, not two
   for (let at = list.start; at < list.end;) {
     const it = item(b, at, list.end);
-    out.push({ list: it.list, start: it.start, end: it.end });
+    out.push(it);
     at = it.next;
   }
   return out;

@@ -45,10 +45,14 @@ export function encodeReceipts(receipts: StoredReceipt[], txHashes?: readonly Ui
  * for each read of them, and ethereumjs' decoder copied every string), so `bytes` must not change afterwards.
  */
 export function decodeReceipts(bytes: Uint8Array): StoredReceipt[] {
-  const str = (it: RlpItem): Uint8Array => {
+  const byteString = (it: RlpItem): RlpItem => {
     if (it.list) throw new Error('stored receipt: a list where bytes belong');
-    return bytes.subarray(it.start, it.end);
+    return it;
   };
+  const str = (it: RlpItem): Uint8Array => bytes.subarray(byteString(it).start, it.end);
+  // integers and the status are read in place, without a view each
+  const length = (it: RlpItem): number => byteString(it).end - it.start;
+  const uint = (it: RlpItem): bigint => uintOf(bytes, byteString(it).start, it.end);
   return rlpListItems(bytes).map((receipt) => {
     const f = itemsOf(bytes, receipt);
     if (f.length !== 8 && f.length !== 9) throw new Error(`stored receipt: ${f.length} fields, not 8 or 9`);
@@ -59,9 +63,9 @@ export function decodeReceipts(bytes: Uint8Array): StoredReceipt[] {
     });
     const contract = str(f[6]!);
     const out: StoredReceipt = {
-      status: str(f[0]!).length > 0 ? 1 : 0,
-      cumulativeGasUsed: uintOf(str(f[1]!)), gasUsed: uintOf(str(f[2]!)), logs, bloom: str(f[4]!), from: str(f[5]!),
-      effectiveGasPrice: uintOf(str(f[7]!)),
+      status: length(f[0]!) > 0 ? 1 : 0,
+      cumulativeGasUsed: uint(f[1]!), gasUsed: uint(f[2]!), logs, bloom: str(f[4]!), from: str(f[5]!),
+      effectiveGasPrice: uint(f[7]!),
     };
     // set, not spread in: a conditional spread makes a slow object (each block's receipts are decoded for an indexer)
     if (contract.length === 20) out.contractAddress = contract;
