@@ -3,9 +3,9 @@ import type { JsonByteReader } from '../json-byte-reader.js';
 /**
  * A `debug_traceBlockByNumber(n, {tracer: 'callTracer'})` result read from its JSON bytes, keeping only what
  * flattenBlockTraces reads: each entry's `txHash` (as its 32 bytes), `result` and `error`, and of each result (the
- * transaction's top-level call) its `calls` and `error`. Every other kept value is what JSON.parse makes of it; the top-level frame's
- * other members (from, to, input, output, gas...: most of the bytes, as a block's calls are mostly top-level ones)
- * are skipped unread. Anything else (escapes in a string, a value that is not JSON) throws, and the caller parses
+ * transaction's top-level call) its `calls` and `error`. Every other kept value is what JSON.parse makes of it; the
+ * top-level frame's other members (from, to, input, output, gas...: most of the bytes, as a block's calls are mostly
+ * top-level ones) are skipped unread. Anything else (escapes in a string, a value that is not JSON) throws, and the caller parses
  * the text with JSON.parse instead.
  */
 export function readTracesResult(r: JsonByteReader): unknown[] {
@@ -33,7 +33,8 @@ function readTopCall(r: JsonByteReader): Record<string, unknown> {
   r.expect(0x7b);
   for (let first = true; r.more(0x7d, first); first = false) {
     const k = r.key();
-    if (r.keyIs(k, 'calls') || r.keyIs(k, 'error')) out[r.keyIs(k, 'calls') ? 'calls' : 'error'] = parsedValue(r);
+    if (r.keyIs(k, 'calls')) out.calls = parsedValue(r);
+    else if (r.keyIs(k, 'error')) out.error = parsedValue(r);
     else r.skip();
   }
   return out;

@@ -47,10 +47,10 @@ export class BlockStore {
   private readonly read = new BlockCache(32);
   /** Hashes read ahead of clients reading the chain in order (readAhead), and the last heights whose hash was not at hand. */
   private ahead: { from: bigint; hashes: Uint8Array[] }[] = [];
-  /** Counts `remember` calls: a read-ahead the head moved during is not kept (a devnet rewind may have replaced what it read). */
-  private headMoves = 0;
   private readonly misses: bigint[] = new Array<bigint>(32).fill(-2n);
   private missAt = 0;
+  /** Counts `remember` calls: a read-ahead the head moved during is not kept (a devnet rewind may have replaced what it read). */
+  private headMoves = 0;
 
   constructor(private readonly db: KvStore, private readonly keys: EvmKeys, private readonly codec: BlockCodec = CORETH_BLOCK_CODEC) {}
 
