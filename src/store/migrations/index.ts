@@ -9,8 +9,10 @@ import { metricsAddressHours } from './0007-metrics-address-hours.js';
 import { metricsAddressesBlock } from './0008-metrics-addresses-block.js';
 import { dropChainForeignKeys } from './0009-drop-chain-foreign-keys.js';
 import { utxoOwners } from './0010-utxo-owners.js';
+import { hashLookupIndexes } from './0011-hash-lookup-indexes.js';
 
 /** Every migration, in the order they apply. Append only: never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
   registry, evm, primary, metrics, apiIndexes, blockSupply, metricsAddressHours, metricsAddressesBlock, dropChainForeignKeys, utxoOwners,
+  hashLookupIndexes,
 ];
