@@ -13,7 +13,8 @@
  * Env: BENCH_BLOCKS (default 100000, the chain's workload blocks), BENCH_SETTINGS (list of batch×prefetch, fixed batches
  * of that many blocks, or batch×prefetch×rows, batches of at most that many blocks sized by --batch-rows;
  * default "1000x8x30000,100x4,250x8,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
- * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_BLOCKS (default: the whole chain; the prefix the run with
+ * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_RUNS
+ * (default 3: the defaults run that many times, spread over the bench, and report their median), BENCH_TRACED_BLOCKS (default: the whole chain; the prefix the run with
  * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
  * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process),
  * BENCH_PG_SERVER (default postgres://postgres@127.0.0.1:5432).
@@ -52,6 +53,7 @@ const settingsLabel = (s: BatchSettings) => (s.rowBudget > 0 ? `≤ ${s.batch}, 
 const sameSettings = (a: BatchSettings, b: BatchSettings) => a.batch === b.batch && a.prefetch === b.prefetch && a.rowBudget === b.rowBudget;
 /** Blocks the run with the defaults (internal transactions on: every block traced by the node) covers; 0 = skip it. */
 const TRACED_BLOCKS = Number(process.env.BENCH_TRACED_BLOCKS ?? Number.MAX_SAFE_INTEGER);
+const TRACED_RUNS = Math.max(1, Number(process.env.BENCH_TRACED_RUNS ?? 3));
 const REALTIME_BLOCKS = Number(process.env.BENCH_REALTIME_BLOCKS ?? 250);
 const log = (line: string) => process.stdout.write(line + '\n');
 
@@ -483,8 +485,10 @@ const txPerSecond = (b: Backfill) => b.rows.transactions / b.wallSeconds;
 interface Results {
   chain: CachedChain;
   load: string;
-  /** Defaults (internal transactions on), PostgreSQL, over a prefix of the chain. */
+  /** Defaults (internal transactions on), PostgreSQL, over a prefix of the chain: the median by wall time of `tracedRuns`. */
   traced?: Backfill;
+  /** Every run of the defaults, in the order they ran (spread over the bench, since this VM's speed drifts). */
+  tracedRuns: Backfill[];
   /** --internal-transactions=false, PostgreSQL, each setting, whole chain. */
   pg: Backfill[];
   lite: Backfill[];
@@ -498,7 +502,8 @@ function report(o: Results): string {
   const prefix = (b: Backfill) => (b.height < o.chain.head ? `; blocks 0..${b.height.toLocaleString('en')}` : '');
   const { chain } = o;
   const rows: string[] = [];
-  if (o.traced) rows.push(backfillRow(o.traced, `PostgreSQL, defaults (internal transactions on)${prefix(o.traced)}`));
+  const tracedMedianOf = o.tracedRuns.length > 1 ? `, median of ${o.tracedRuns.length} runs` : '';
+  if (o.traced) rows.push(backfillRow(o.traced, `PostgreSQL, defaults (internal transactions on${tracedMedianOf})${prefix(o.traced)}`));
   for (const b of o.pg) rows.push(backfillRow(b, `PostgreSQL, \`--internal-transactions=false\``));
   for (const b of o.lite) rows.push(backfillRow(b, `PGlite, \`--internal-transactions=false\``));
 
@@ -511,7 +516,7 @@ function report(o: Results): string {
   const pgDefault = o.pg[0];
   const pgBest = fastest(o.pg);
   if (pgBest) speed(`internal transactions off, best settings (${settingsLabel(pgBest)})`, pgBest);
-  const pgRuns = [...(o.traced ? [o.traced] : []), ...o.pg];
+  const pgRuns = [...o.tracedRuns, ...o.pg];
   if (pgRuns.length) {
     const peak = Math.max(...pgRuns.map((b) => b.peakRssBytes));
     targets.push(`| peak RSS of the indexer, PostgreSQL (any run) | ≤ 1 GB (10⁹ bytes) | ${mb(peak)} | ${mark(peak <= 1e9)} |`);
@@ -533,7 +538,7 @@ function report(o: Results): string {
     const many = defaults.length > 1;
     const firn = [
       ...(median ? [{ label: `Firn, \`--internal-transactions=false\`, default batch settings${many ? ` (median of ${defaults.length} runs)` : ''}`, b: median }] : []),
-      ...(o.traced ? [{ label: `Firn, defaults (internal transactions on${prefix(o.traced)})`, b: o.traced }] : []),
+      ...(o.traced ? [{ label: `Firn, defaults (internal transactions on${tracedMedianOf}${prefix(o.traced)})`, b: o.traced }] : []),
     ];
     const spread = many
       ? `\nThe untraced default configuration ran ${defaults.length} times in this bench (the main table's run and the rollups pairs' runs ` +
@@ -600,7 +605,7 @@ ${rows.join('\n')}
 
 Peak RSS is the indexer process's VmHWM; in parentheses its RSS when the clock stopped.${o.lite.length ? ` With PGlite the database engine
 runs inside the indexer process (a fresh database is created by initdb in a child process, whose memory is not counted).` : ''}
-${cpuNote(o.traced, 'Defaults')}
+${cpuNote(o.traced, 'Defaults')}${tracedSpread(o.tracedRuns)}
 ${cpuNote(pgDefault, 'Internal transactions off, default batch settings')}
 ${o.rt ? `
 Realtime: the node automines a copy of the chain; the indexer (caught up, default settings, \`--poll-interval=${o.rt.pollMs}ms\`)
@@ -614,6 +619,14 @@ RSS after the last block: the indexer ${mb(o.rt.indexerRss)}; the node ${mb(o.rt
 | measure | target | result | |
 |---|---|---|---|
 ${targets.join('\n')}`;
+}
+
+/** Every run of the defaults, when there are several: how far this VM's speed drifted over the bench. */
+function tracedSpread(runs: Backfill[]): string {
+  if (runs.length < 2) return '';
+  const each = runs.map((b) => `${fmtRate(blocksPerSecond(b))} blocks/s (${b.wallSeconds.toFixed(1)} s; node ${((b.nodeCpu * 1e6) / b.rows.blocks).toFixed(0)} µs a block)`);
+  return `\nThe defaults ran ${runs.length} times, spread over the bench (the first after the warm-up, the second after the other settings, any more after the rollups pairs): ` +
+    `${each.join(', ')}, in that order; the row above is their median by wall time.`;
 }
 
 function ponderVersion(): string {
@@ -634,15 +647,22 @@ async function main() {
   const node = { url: served.url, pid: served.node.pid };
   // Before any clock starts, so the first run does not share the cores with the node's log index.
   await logIndexBuilt(node.url);
-  const results: Results = { chain, load, pg: [], lite: [], sameAsDefault: [] };
+  const results: Results = { chain, load, tracedRuns: [], pg: [], lite: [], sameAsDefault: [] };
+  const tracedRun = async () => {
+    if (TRACED_BLOCKS <= 0 || results.tracedRuns.length >= TRACED_RUNS) return;
+    results.tracedRuns.push(await backfill('postgres', node, chain, { ...SETTINGS[0]!, traces: true }, Math.min(chain.head, TRACED_BLOCKS)));
+    const sorted = [...results.tracedRuns].sort((a, b) => a.wallSeconds - b.wallSeconds);
+    results.traced = sorted[Math.floor((sorted.length - 1) / 2)];
+  };
   try {
     if (ONLY.has('pg')) {
       log('backfill into PostgreSQL:');
       // The node's block, receipt and trace records may have left the page cache (this VM's kernel reclaims idle pages):
       // one discarded backfill reads them in, so the first measured run does not pay for it alone.
       await backfill('postgres', node, chain, { ...SETTINGS[0]!, traces: TRACED_BLOCKS > 0, rollups: false });
-      if (TRACED_BLOCKS > 0) results.traced = await backfill('postgres', node, chain, { ...SETTINGS[0]!, traces: true }, Math.min(chain.head, TRACED_BLOCKS));
+      await tracedRun();
       for (const s of SETTINGS) results.pg.push(await backfill('postgres', node, chain, { ...s, traces: false }));
+      await tracedRun();
     }
     if (ONLY.has('rollups')) {
       log('what the metrics rollups add: pairs of PostgreSQL backfills with and without them:');
@@ -655,6 +675,7 @@ async function main() {
         pairs.push(first.rollups ? { on: first, off: second } : { on: second, off: first });
       }
       results.sameAsDefault = pairs.map((p) => p.on);
+      if (ONLY.has('pg')) while (results.tracedRuns.length < TRACED_RUNS) await tracedRun();
       const md = rollupReport(chain, pairs, load);
       process.stdout.write('\n' + md + '\n');
       if (!process.env.BENCH_NO_WRITE) writeSection('indexer-rollups', md);
