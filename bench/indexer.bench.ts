@@ -53,7 +53,7 @@ const settingsLabel = (s: BatchSettings) => (s.rowBudget > 0 ? `≤ ${s.batch}, 
 const sameSettings = (a: BatchSettings, b: BatchSettings) => a.batch === b.batch && a.prefetch === b.prefetch && a.rowBudget === b.rowBudget;
 /** Blocks the run with the defaults (internal transactions on: every block traced by the node) covers; 0 = skip it. */
 const TRACED_BLOCKS = Number(process.env.BENCH_TRACED_BLOCKS ?? Number.MAX_SAFE_INTEGER);
-const TRACED_RUNS = Math.max(1, Number(process.env.BENCH_TRACED_RUNS ?? 3));
+const TRACED_RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_TRACED_RUNS ?? 3)) || 1);
 const REALTIME_BLOCKS = Number(process.env.BENCH_REALTIME_BLOCKS ?? 250);
 const log = (line: string) => process.stdout.write(line + '\n');
 
