@@ -30,6 +30,8 @@ export interface Queryable {
   copyRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
   /** Bulk-load rows already in COPY text format (`copyText`'s output) into `table`. */
   copyFromText(table: string, columns: readonly string[], text: Uint8Array): Promise<void>;
+  /** Bulk-load rows already in binary COPY format (`CopyBinaryBuffer`'s output, typed as the table's columns) into `table`. */
+  copyFromBinary(table: string, columns: readonly string[], data: Uint8Array): Promise<void>;
 }
 
 /**

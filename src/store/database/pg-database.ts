@@ -66,13 +66,15 @@ function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | unde
       return run<R>(on, text, values, renewed);
     }
   };
-  const copyFromText = async (table: string, columns: readonly string[], text: Uint8Array): Promise<void> => {
-    if (text.length === 0) return;
+  const copyIn = async (table: string, columns: readonly string[], data: Uint8Array, binary: boolean): Promise<void> => {
+    if (data.length === 0) return;
+    const statement = `COPY ${table} (${columns.join(', ')}) FROM STDIN${binary ? ' WITH (FORMAT binary)' : ''}`;
     const copyOn = async (c: pg.PoolClient): Promise<void> => {
-      await pipeline(Readable.from([text]), c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
+      await pipeline(Readable.from([data]), c.query(copyFrom(statement)));
     };
     await (isPools(client) ? onPooledClient(client.custom, copyOn) : copyOn(client));
   };
+  const copyFromText = (table: string, columns: readonly string[], text: Uint8Array) => copyIn(table, columns, text, false);
   return {
     async query<R extends Row>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
       const values = params as unknown[] | undefined;
@@ -90,6 +92,7 @@ function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | unde
       for (let i = 0; i < rows.length; i += COPY_CHUNK_ROWS) await copyFromText(table, columns, copyText(rows.slice(i, i + COPY_CHUNK_ROWS)));
     },
     copyFromText,
+    copyFromBinary: (table, columns, data) => copyIn(table, columns, data, true),
   };
 }
 
@@ -137,6 +140,10 @@ export class PgDatabase implements Database {
 
   copyFromText(table: string, columns: readonly string[], text: Uint8Array): Promise<void> {
     return this.base.copyFromText(table, columns, text);
+  }
+
+  copyFromBinary(table: string, columns: readonly string[], data: Uint8Array): Promise<void> {
+    return this.base.copyFromBinary(table, columns, data);
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

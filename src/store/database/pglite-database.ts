@@ -8,10 +8,11 @@ import { initPgliteDataDir } from './pglite-initdb.js';
 const PARSERS = { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v };
 
 function queryableOf(target: PGlite | Transaction): Queryable {
-  const copyFromText = async (table: string, columns: readonly string[], text: Uint8Array): Promise<void> => {
-    if (text.length === 0) return;
-    await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+  const copyIn = async (table: string, columns: readonly string[], data: Uint8Array, binary: boolean): Promise<void> => {
+    if (data.length === 0) return;
+    await target.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'${binary ? ' WITH (FORMAT binary)' : ''}`, [], { blob: new Blob([data]) });
   };
+  const copyFromText = (table: string, columns: readonly string[], text: Uint8Array) => copyIn(table, columns, text, false);
   return {
     async query<R extends Row>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
       const result = await target.query<R>(text, params as unknown[] | undefined);
@@ -24,6 +25,7 @@ function queryableOf(target: PGlite | Transaction): Queryable {
       if (rows.length > 0) await copyFromText(table, columns, copyText(rows));
     },
     copyFromText,
+    copyFromBinary: (table, columns, data) => copyIn(table, columns, data, true),
   };
 }
 
@@ -66,6 +68,10 @@ export class PgliteDatabase implements Database {
 
   copyFromText(table: string, columns: readonly string[], text: Uint8Array): Promise<void> {
     return this.base.copyFromText(table, columns, text);
+  }
+
+  copyFromBinary(table: string, columns: readonly string[], data: Uint8Array): Promise<void> {
+    return this.base.copyFromBinary(table, columns, data);
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

@@ -91,6 +91,7 @@ describe('ChainDirectory', () => {
       exec: (text) => t.db.exec(text),
       copyRows: (table, columns, rows) => t.db.copyRows(table, columns, rows),
       copyFromText: (table, columns, text) => t.db.copyFromText(table, columns, text),
+      copyFromBinary: (table, columns, data) => t.db.copyFromBinary(table, columns, data),
     };
     const d = new ChainDirectory(counting);
     const checkpointReads = () => texts.filter((q) => q.includes('checkpoints')).length;

@@ -34,6 +34,7 @@ export async function plansOf(db: Database, run: (q: Queryable) => Promise<unkno
     exec: (text) => db.exec(text),
     copyRows: (table, columns, rows) => db.copyRows(table, columns, rows),
     copyFromText: (table, columns, text) => db.copyFromText(table, columns, text),
+    copyFromBinary: (table, columns, data) => db.copyFromBinary(table, columns, data),
   };
   await run(recorder);
   const plans: string[] = [];

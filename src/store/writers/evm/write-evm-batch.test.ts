@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
 import type { ChainRef } from '../../registry.js';
 import { ALICE, BOB, MULTI, NFT, sampleActivity, sampleBlocks, sampleChain, TOKEN, txCountOf } from './evm-batch.fixtures.js';
-import { EvmBatchPreparer, prepareEvmBatch, writeEvmBatch } from './write-evm-batch.js';
+import { EVM_COPY_TABLES, EvmBatchPreparer, prepareEvmBatch, writeEvmBatch } from './write-evm-batch.js';
 
 const serverUp = await postgresAvailable();
 
@@ -20,7 +20,7 @@ describe('EvmBatchPreparer', () => {
     }
     preparer.add({ transactions: [], logs: [], tokenTransfers: [], internalTransactions: [], teleporterMessages: [] });
     const parts = preparer.finish(first!);
-    expect(parts.copies.map((c) => [c.table, c.rows, c.text.toString()])).toEqual(whole.copies.map((c) => [c.table, c.rows, c.text.toString()]));
+    expect(parts.copies.map((c) => [c.table, c.rows, c.data.toString('hex')])).toEqual(whole.copies.map((c) => [c.table, c.rows, c.data.toString('hex')]));
     expect(parts.copies.map((c) => c.table)).toEqual(['evm_transactions', 'evm_logs', 'evm_token_transfers', 'evm_internal_transactions', 'evm_teleporter_messages']);
     expect([parts.rows, parts.transactions]).toEqual([whole.rows, whole.transactions]);
     expect(parts.transactions).toBe(first!.transactions.length);
@@ -50,6 +50,15 @@ describe.each(TEST_DATABASE_KINDS)('writeEvmBatch on %s', (kind) => {
   });
 
   const count = async (table: string) => Number((await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+
+  run('declares each bulk-loaded column with its type in the migrated store (binary COPY needs the exact type)', async () => {
+    for (const [table, columns] of Object.entries(EVM_COPY_TABLES)) {
+      const { rows } = await t.db.query<{ column_name: string; udt_name: string }>(
+        'SELECT column_name, udt_name FROM information_schema.columns WHERE table_name = $1', [table]);
+      const stored = new Map(rows.map((r) => [r.column_name, r.udt_name]));
+      expect(columns.map(([name, type]) => [name, type]), table).toEqual(columns.map(([name]) => [name, stored.get(name)]));
+    }
+  });
 
   run('writes every table of a batch with one statement each, and says how many rows', async () => {
     const rows = await t.db.transaction((tx) => writeEvmBatch(tx, chain.id, first));

@@ -21,6 +21,7 @@ function fakeStore(assets: Set<number>, avax = 0xaa) {
     exec: async () => {},
     copyRows: async () => {},
     copyFromText: async () => {},
+    copyFromBinary: async () => {},
   };
   return { db, asked, assets };
 }
