@@ -98,4 +98,26 @@ describe('AddressEventLog', () => {
     small.add(chunk);
     expect(small.events).toBe(0);
   });
+
+  it('leaves out an address\'s event equal to one of its last two, keeping every distinct hour and direction', () => {
+    const a = new Uint8Array(20).fill(0xaa);
+    const b = new Uint8Array(20).fill(0xbb);
+    const chunk = new AddressEventChunk();
+    // a sends and receives in hour 1 again and again, then sends in hour 2, then in hour 1 once more
+    const txs = [
+      { blockNumber: 1n, blockTimestamp: 3600n, from: a, to: b }, { blockNumber: 1n, blockTimestamp: 3601n, from: b, to: a },
+      { blockNumber: 2n, blockTimestamp: 3700n, from: a, to: b }, { blockNumber: 2n, blockTimestamp: 3800n, from: b, to: a },
+      { blockNumber: 3n, blockTimestamp: 7200n, from: a, to: b }, { blockNumber: 3n, blockTimestamp: 7300n, from: a, to: b },
+      { blockNumber: 3n, blockTimestamp: 7300n, from: b, to: a }, { blockNumber: 4n, blockTimestamp: 3900n, from: a, to: b },
+    ];
+    chunk.addRows({ transactions: txs as never, tokenTransfers: [] });
+    chunk.seal([1n, 2n, 3n, 4n].map((number) => ({ number, hash: Uint8Array.of(Number(number)) })));
+    const log = new AddressEventLog();
+    log.add(chunk);
+    const events = Object.fromEntries(log.take(1n, 4n, Uint8Array.of(4))!.map((e) => [e.key, e.hours]));
+    // packed: hour × 2 + sent; hour 1 → 2 (received) / 3 (sent), hour 2 → 4 / 5
+    expect(events['aa'.repeat(20)]).toEqual([3, 2, 5, 4, 3]);
+    expect(events['bb'.repeat(20)]).toEqual([2, 3, 4, 5, 2]);
+    expect(chunk.events).toBe(16);
+  });
 });

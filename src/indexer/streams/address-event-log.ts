@@ -79,7 +79,8 @@ export class AddressEventChunk {
 
 /**
  * Events grouped by address without a string per event: an open-addressing table keyed by the address's first four
- * bytes (addresses are hashes), each slot's address checked byte by byte; hex keys are made once per address.
+ * bytes (addresses are hashes), each slot's address checked byte by byte; hex keys are made once per address. An
+ * event equal to one of the address's last two is left out (the rollup counts an hour once however often it comes).
  */
 export class AddressGrouper {
   private slots = new Int32Array(1 << 12);
@@ -100,7 +101,10 @@ export class AddressGrouper {
       }
       const first = this.firsts[group]!;
       if (sameAddress(first.bytes, first.offset, bytes, offset)) {
-        this.hours[group]!.push(packed);
+        // An address's events come in block order, sent and received interleaved: one each way an hour is what counts.
+        const hours = this.hours[group]!;
+        const n = hours.length;
+        if (hours[n - 1] !== packed && (n < 2 || hours[n - 2] !== packed)) hours.push(packed);
         return;
       }
       slot = (slot + 1) & mask;
