@@ -29,9 +29,8 @@ export function decodeBlock(rawBlock: unknown, rawReceipts: readonly unknown[], 
  */
 export function decodeBlockFields(b: BlockFields, receipts: readonly ReceiptFields[], internalTxsIndexed: boolean): DecodedBlock {
   const { number, timestamp } = b;
-  const where = `block ${number}`;
   if (receipts.length !== b.transactions.length) {
-    throw new EvmDecodeError(`${where}: ${b.transactions.length} transactions but ${receipts.length} receipts`);
+    throw new EvmDecodeError(`block ${number}: ${b.transactions.length} transactions but ${receipts.length} receipts`);
   }
   const transactions: EvmTransactionRecord[] = new Array(receipts.length);
   const logs: EvmLogRecord[] = [];
@@ -64,22 +63,24 @@ export function decodeBlockFields(b: BlockFields, receipts: readonly ReceiptFiel
   return { block, transactions, logs };
 }
 
+/** A transaction's name in errors, made only when one is thrown (a string per transaction cost more than the checks). */
+const txName = (blockNumber: bigint, index: number) => `block ${blockNumber} tx ${index}`;
+
 function mergeTransaction(
   t: TxFields, r: ReceiptFields, index: number, blockNumber: bigint, blockTimestamp: bigint, blockHash: Uint8Array, logs: EvmLogRecord[],
 ): EvmTransactionRecord {
-  const where = `block ${blockNumber} tx ${index}`;
   if (!sameBytes(t.hash, r.transactionHash)) {
-    throw new EvmDecodeError(`${where}: receipt is for ${toHex(r.transactionHash)}, not ${toHex(t.hash)}`);
+    throw new EvmDecodeError(`${txName(blockNumber, index)}: receipt is for ${toHex(r.transactionHash)}, not ${toHex(t.hash)}`);
   }
   if (!sameBytes(r.blockHash, blockHash)) {
-    throw new EvmDecodeError(`${where}: receipt is from block ${toHex(r.blockHash)}, not ${toHex(blockHash)} (the chain moved while fetching)`);
+    throw new EvmDecodeError(`${txName(blockNumber, index)}: receipt is from block ${toHex(r.blockHash)}, not ${toHex(blockHash)} (the chain moved while fetching)`);
   }
-  if (t.transactionIndex !== undefined && t.transactionIndex !== BigInt(index)) {
-    throw new EvmDecodeError(`${where}: transactionIndex is ${t.transactionIndex}`);
+  if (t.transactionIndex !== undefined && Number(t.transactionIndex) !== index) {
+    throw new EvmDecodeError(`${txName(blockNumber, index)}: transactionIndex is ${t.transactionIndex}`);
   }
   // pre-London nodes give no effectiveGasPrice: the legacy gasPrice is what was paid
   const effectiveGasPrice = r.effectiveGasPrice ?? t.gasPrice;
-  if (effectiveGasPrice === undefined) throw new EvmDecodeError(`${where}: neither effectiveGasPrice nor gasPrice`);
+  if (effectiveGasPrice === undefined) throw new EvmDecodeError(`${txName(blockNumber, index)}: neither effectiveGasPrice nor gasPrice`);
 
   const tx: EvmTransactionRecord = {
     blockNumber,
