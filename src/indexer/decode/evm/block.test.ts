@@ -79,12 +79,24 @@ describe('decodeBlock rejects answers that do not belong together', () => {
 
   it('receipts in another order', () => {
     expect(() => decodeBlock(block, [receipts[1], receipts[0], ...receipts.slice(2)], true)).toThrow(EvmDecodeError);
+    expect(() => decodeBlock(block, [receipts[1], receipts[0], ...receipts.slice(2)], true)).toThrow(/^block 42 tx 0: receipt is for 0x/);
+  });
+
+  it('a transaction at another position than it declares, and a receipt and transaction without a gas price', () => {
+    const misplaced = structuredClone(block);
+    misplaced.transactions[2].transactionIndex = '0x5';
+    expect(() => decodeBlock(misplaced, receipts, true)).toThrow(/^block 42 tx 2: transactionIndex is 5$/);
+    const unpriced = structuredClone(block);
+    delete unpriced.transactions[1].gasPrice;
+    const unpricedReceipts = structuredClone(receipts);
+    delete unpricedReceipts[1].effectiveGasPrice;
+    expect(() => decodeBlock(unpriced, unpricedReceipts, true)).toThrow(/^block 42 tx 1: neither effectiveGasPrice nor gasPrice$/);
   });
 
   it('a receipt from another block (the chain moved between the calls)', () => {
     const moved = structuredClone(receipts);
     moved[3].blockHash = '0x' + '99'.repeat(32);
-    expect(() => decodeBlock(block, moved, true)).toThrow(/the chain moved/);
+    expect(() => decodeBlock(block, moved, true)).toThrow(/^block 42 tx 3: receipt is from block 0x9999.*the chain moved/);
   });
 
   it('a block fetched without full transactions', () => {
