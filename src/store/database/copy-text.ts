@@ -40,11 +40,10 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
 
 /**
- * COPY text written straight into bytes: bytea is hex-encoded in place (the bulk of an EVM batch is hashes,
- * addresses and calldata), so no intermediate string is built per value nor for the whole batch. Rows can be
- * added a few at a time, so their records can be dropped as soon as they are written here.
+ * COPY text written straight into bytes: bytea is hex-encoded in place, so no intermediate string is built per value
+ * nor for the whole batch. (An EVM batch's tables go in binary instead: copy-binary.ts.)
  */
-export class CopyBuffer {
+class CopyBuffer {
   private buf = Buffer.allocUnsafe(1 << 16);
   private view = viewOf(this.buf);
   private pos = 0;

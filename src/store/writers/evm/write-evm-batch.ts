@@ -32,8 +32,11 @@ export type EvmAppendOnlyRows = Pick<EvmBatch, 'transactions' | 'logs' | 'tokenT
 /** One append-only table's binary COPY data, grown part by part. */
 class TableData<T> {
   private data: CopyBinaryBuffer | undefined;
+  private readonly names: readonly string[];
 
-  constructor(readonly table: string, readonly columns: CopyColumns, private readonly row: (r: T) => unknown[]) {}
+  constructor(readonly table: string, readonly columns: CopyColumns, private readonly row: (r: T) => unknown[]) {
+    this.names = columnNames(columns);
+  }
 
   add(records: readonly T[]): void {
     if (records.length === 0) return;
@@ -47,7 +50,7 @@ class TableData<T> {
 
   /** An exact-size copy: the buffer grows by doubling, and a prepared batch may wait a while. */
   copyData(): CopyData | undefined {
-    return this.data ? { table: this.table, columns: columnNames(this.columns), data: Buffer.from(this.data.bytes()), rows: this.data.rows } : undefined;
+    return this.data ? { table: this.table, columns: this.names, data: Buffer.from(this.data.bytes()), rows: this.data.rows } : undefined;
   }
 }
 
@@ -136,7 +139,7 @@ export async function writePreparedEvmBatch(db: Queryable, chain: number, batch:
       b.baseFee, b.blockGasCost, b.extDataGasUsed, b.txCount, cumulative, b.feesSpent, b.internalTxsIndexed,
     ];
   }
-  await db.copyFromBinary('evm_blocks', columnNames(BLOCK_COLUMNS), copyBinary(BLOCK_COLUMNS, blockRows));
+  await db.copyFromBinary('evm_blocks', BLOCK_COLUMN_NAMES, copyBinary(BLOCK_COLUMNS, blockRows));
   for (const c of batch.copies) await db.copyFromBinary(c.table, c.columns, c.data);
 
   await upsertContracts(db, chain, batch.contracts);
@@ -163,6 +166,7 @@ const BLOCK_COLUMNS: CopyColumns = [
   ['block_gas_cost', 'numeric'], ['ext_data_gas_used', 'numeric'], ['tx_count', 'int4'], ['cumulative_tx_count', 'int8'], ['fees_spent', 'numeric'],
   ['internal_txs_indexed', 'bool'],
 ];
+const BLOCK_COLUMN_NAMES = columnNames(BLOCK_COLUMNS);
 const TX_COLUMNS: CopyColumns = [
   ['chain', 'int4'], ['block_number', 'int8'], ['tx_index', 'int4'], ['hash', 'bytea'], ['block_timestamp', 'int8'], ['from_address', 'bytea'],
   ['to_address', 'bytea'], ['contract_address', 'bytea'], ['value', 'numeric'], ['nonce', 'numeric'], ['tx_type', 'int2'], ['gas_limit', 'numeric'],
