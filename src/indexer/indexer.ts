@@ -19,7 +19,7 @@ import type { BlockStream } from './pipeline/stream.js';
 import { ChainWatcher } from './sources/chain-watcher.js';
 import { discoverNode, type DiscoveredChain, type DiscoveredNode } from './sources/node-discovery.js';
 import { WsHeads } from './sources/evm/ws-heads.js';
-import { AddressEventLog } from './streams/address-event-log.js';
+import { RollupInputLog } from './streams/rollup-input-log.js';
 import { createStreams } from './streams/create-streams.js';
 import { EvmRollupStream } from './streams/evm-rollup-stream.js';
 
@@ -71,9 +71,9 @@ export async function startIndexer(config: IndexerConfig, options: StartIndexerO
     const chain = await ensureChain(db, { ...discovered, network });
     if (!selected(config, chain, idToString(chain.blockchainId))) return [];
     const added: Follower<unknown>[] = [];
-    const addressEvents = chain.vm === 'evm' && config.rollups ? new AddressEventLog() : undefined;
+    const rollupInputs = chain.vm === 'evm' && config.rollups ? new RollupInputLog() : undefined;
     const chainStreams: BlockStream<unknown>[] = createStreams(chain, {
-      nodeUrl, node, config, log, onRequest: (r) => rpc.observe(r), ...(addressEvents ? { addressEvents } : {}),
+      nodeUrl, node, config, log, onRequest: (r) => rpc.observe(r), ...(rollupInputs ? { rollupInputs } : {}),
     });
     // EVM chains push new heads over WebSocket, so realtime does not wait for the next poll.
     const heads = chain.vm === 'evm' && chain.wsUrl ? new WsHeads(chain.wsUrl) : undefined;
@@ -91,7 +91,7 @@ export async function startIndexer(config: IndexerConfig, options: StartIndexerO
       // Rollups read what the block stream stored; one prefetch, since their input is the store itself.
       // While the blocks are backfilling, the rollups fold full batches: each batch has a fixed cost (its address
       // read, the watermark, the cumulative series), and trailing the block stream by one poll made a short batch every poll.
-      const rollups = new EvmRollupStream(chain, db, addressEvents) as BlockStream<unknown>;
+      const rollups = new EvmRollupStream(chain, db, rollupInputs) as BlockStream<unknown>;
       const blocks = added.find((f) => f.stream.name === 'blocks');
       added.push(new Follower(db, rollups, {
         batchBlocks: Math.max(config.batchBlocks, ROLLUP_BATCH_BLOCKS), prefetch: 1, pollIntervalMs: config.pollIntervalMs, log,

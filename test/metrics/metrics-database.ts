@@ -40,3 +40,13 @@ export async function addressRollupState(db: Queryable, chain: number): Promise<
                     WHERE chain = $1 AND (last_active <> 0 OR last_sent <> 0) ORDER BY hour`),
   };
 }
+
+/** What the transaction rollup writes for `chain`, without the chain id (to compare two chains). */
+export async function transactionRollupState(db: Queryable, chain: number): Promise<unknown> {
+  const { rows } = await db.query(
+    `SELECT unit, period_start, tx_count, gas_used, fees_paid, gas_price_sum, gas_price_max
+     FROM metrics_chain_buckets WHERE chain = $1 ORDER BY unit, period_start`,
+    [chain],
+  );
+  return rows;
+}

@@ -7,7 +7,7 @@ import { cChainAtomicRows } from '../decode/atomic/atomic-rows.js';
 import type { BlockStream } from '../pipeline/stream.js';
 import { withDerivedWrites, type DerivedWrite } from '../pipeline/with-derived-writes.js';
 import type { DiscoveredNode } from '../sources/node-discovery.js';
-import type { AddressEventLog } from './address-event-log.js';
+import type { RollupInputLog } from './rollup-input-log.js';
 import { AvmBlockStream } from './avm-block-stream.js';
 import { EvmBlockStream } from './evm-block-stream.js';
 import { PlatformBlockStream } from './platform-block-stream.js';
@@ -18,8 +18,8 @@ export interface StreamContext {
   config: IndexerConfig;
   onRequest: (info: { url: string; calls: number; ms: number; ok: boolean }) => void;
   log: Log;
-  /** An EVM chain's block stream hands its committed address events here, for the chain's rollup stream. */
-  addressEvents?: AddressEventLog;
+  /** An EVM chain's block stream hands its committed rollup inputs here, for the chain's rollup stream. */
+  rollupInputs?: RollupInputLog;
 }
 
 /** The C-chain's atomic txs (block extra data) become primary-network rows, in the EVM batch's transaction. */
@@ -40,7 +40,7 @@ export function createStreams(chain: ChainRef, context: StreamContext): BlockStr
   switch (chain.vm) {
     case 'evm': {
       const stream = new EvmBlockStream(chain, {
-        traces: context.config.internalTransactions ? 'auto' : 'off', ...rpc, ...(context.addressEvents ? { addressEvents: context.addressEvents } : {}),
+        traces: context.config.internalTransactions ? 'auto' : 'off', ...rpc, ...(context.rollupInputs ? { rollupInputs: context.rollupInputs } : {}),
       });
       return [(chain.name === 'C' ? withDerivedWrites(stream, [cChainAtomicWrite(chain)]) : stream) as BlockStream<unknown>];
     }

@@ -3,7 +3,7 @@ import type { ChainRef } from '../../store/registry.js';
 import { EvmBatchPreparer, writePreparedEvmBatch, type PreparedEvmBatch } from '../../store/writers/evm/write-evm-batch.js';
 import { EvmRangeDecoder } from '../decode/evm/evm-range.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
-import { AddressEventChunk, type AddressEventLog } from './address-event-log.js';
+import { RollupInputChunk, type RollupInputLog } from './rollup-input-log.js';
 import { probeRange } from '../sources/evm/contract-probes.js';
 import { EvmRpcSource, type EvmRpcSourceOptions } from '../sources/evm/evm-rpc-source.js';
 import { JsonRpcClient, type JsonRpcClientOptions } from '../sources/json-rpc-client.js';
@@ -13,12 +13,12 @@ export interface EvmBlockStreamOptions extends EvmRpcSourceOptions, JsonRpcClien
   probeContracts?: boolean;
   /** A client to use instead of one for `chain.rpcUrl`. */
   client?: JsonRpcClient;
-  /** Where committed batches' address events go for the chain's rollup stream (none: the rollups read them back). */
-  addressEvents?: AddressEventLog;
+  /** Where committed batches' rollup inputs go for the chain's rollup stream (none: the rollups read them back). */
+  rollupInputs?: RollupInputLog;
 }
 
-/** A prepared batch, with its address events when the stream hands them to the rollups. */
-export type EvmStreamBatch = PreparedEvmBatch & { addressEvents?: AddressEventChunk };
+/** A prepared batch, with its rollup inputs when the stream hands them to the rollups. */
+export type EvmStreamBatch = PreparedEvmBatch & { rollupInputs?: RollupInputChunk };
 
 /**
  * An EVM chain (the C-chain, a Subnet-EVM L1) as a BlockStream: blocks, transactions and receipts, logs,
@@ -29,7 +29,7 @@ export class EvmBlockStream implements BlockStream<EvmStreamBatch> {
   readonly firstHeight = 0n;
   readonly source: EvmRpcSource;
   private readonly probe: boolean;
-  private readonly addressEvents: AddressEventLog | undefined;
+  private readonly rollupInputs: RollupInputLog | undefined;
 
   constructor(readonly chain: ChainRef, options: EvmBlockStreamOptions = {}) {
     if (chain.vm !== 'evm') throw new Error(`chain ${chain.name} is not an EVM chain (vm ${chain.vm})`);
@@ -40,7 +40,7 @@ export class EvmBlockStream implements BlockStream<EvmStreamBatch> {
     }
     this.source = new EvmRpcSource(client, options);
     this.probe = options.probeContracts ?? true;
-    this.addressEvents = options.addressEvents;
+    this.rollupInputs = options.rollupInputs;
   }
 
   head(): Promise<bigint> {
@@ -54,22 +54,22 @@ export class EvmBlockStream implements BlockStream<EvmStreamBatch> {
     // append-only rows encoded, as it arrives
     const decoder = new EvmRangeDecoder(this.chain.blockchainId);
     const preparer = new EvmBatchPreparer(this.chain.id);
-    const events = this.addressEvents ? new AddressEventChunk() : undefined;
+    const inputs = this.rollupInputs ? new RollupInputChunk() : undefined;
     for (let start = from; start <= to; ) {
       const part = BigInt(Math.max(1, Math.floor(this.source.client.batchSize / this.source.callsPerBlock)));
       const end = start + part - 1n < to ? start + part - 1n : to;
       decoder.add(await this.source.fetchRange(start, end));
       const rows = decoder.takeAppendOnlyRows();
       preparer.add(rows);
-      events?.addRows(rows);
+      inputs?.addRows(rows);
       start = end + 1n;
     }
     const range = decoder.finish();
     if (this.probe) await probeRange(this.source, range);
     const prepared: EvmStreamBatch = preparer.finish(range.batch);
-    if (events) {
-      events.seal(range.batch.blocks);
-      prepared.addressEvents = events;
+    if (inputs) {
+      inputs.seal(range.batch.blocks);
+      prepared.rollupInputs = inputs;
     }
     return prepared;
   }
@@ -94,6 +94,6 @@ export class EvmBlockStream implements BlockStream<EvmStreamBatch> {
   }
 
   committed(batch: EvmStreamBatch): void {
-    if (batch.addressEvents) this.addressEvents?.add(batch.addressEvents);
+    if (batch.rollupInputs) this.rollupInputs?.add(batch.rollupInputs);
   }
 }

@@ -2,10 +2,9 @@ import { readCheckpoint } from '../../store/checkpoints.js';
 import type { Database, Queryable } from '../../store/database/database.js';
 import type { ChainRef } from '../../store/registry.js';
 import { AddressMemberships } from '../../store/rollups/address-memberships.js';
-import { flushEvmRollupAddresses, updateEvmRollups } from '../../store/rollups/update-evm-rollups.js';
-import type { AddressEvents } from '../../store/rollups/address-rollup.js';
+import { flushEvmRollupAddresses, updateEvmRollups, type HeldRollupInputs } from '../../store/rollups/update-evm-rollups.js';
 import type { BatchSummary, BlockStream } from '../pipeline/stream.js';
-import type { AddressEventLog } from './address-event-log.js';
+import type { RollupInputLog } from './rollup-input-log.js';
 
 interface RollupRange {
   from: bigint;
@@ -13,8 +12,8 @@ interface RollupRange {
   parentHash: Uint8Array;
   lastHash: Uint8Array;
   transactions: number;
-  /** The range's address events, when the block stream handed them over in memory. */
-  addresses?: AddressEvents[];
+  /** The range's address events and transaction totals, when the block stream handed them over in memory. */
+  held?: HeldRollupInputs;
 }
 
 /**
@@ -32,7 +31,7 @@ export class EvmRollupStream implements BlockStream<RollupRange> {
    */
   private readonly memberships = new AddressMemberships({ preload: true, flushRows: 100_000, flushIntervalMs: 60_000 });
 
-  constructor(readonly chain: ChainRef, private readonly db: Database, private readonly addressEvents?: AddressEventLog) {}
+  constructor(readonly chain: ChainRef, private readonly db: Database, private readonly rollupInputs?: RollupInputLog) {}
 
   async head(): Promise<bigint> {
     const blocks = await readCheckpoint(this.db, this.chain.id, 'blocks');
@@ -49,8 +48,8 @@ export class EvmRollupStream implements BlockStream<RollupRange> {
     const last = rows.find((r) => BigInt(r.number) === to);
     if (!first || !last) throw new Error(`rollups of ${this.chain.name}: blocks ${from}..${to} are not all stored`);
     const lastHash = new Uint8Array(last.hash);
-    const addresses = this.addressEvents?.take(from, to, lastHash);
-    return { from, to, parentHash: new Uint8Array(first.parent_hash), lastHash, transactions: Number(first.txs), ...(addresses ? { addresses } : {}) };
+    const held = this.rollupInputs?.take(from, to, lastHash);
+    return { from, to, parentHash: new Uint8Array(first.parent_hash), lastHash, transactions: Number(first.txs), ...(held ? { held } : {}) };
   }
 
   summarize(range: RollupRange): BatchSummary {
@@ -66,8 +65,7 @@ export class EvmRollupStream implements BlockStream<RollupRange> {
   }
 
   async write(tx: Queryable, range: RollupRange): Promise<void> {
-    const held = range.addresses ? { from: range.from, to: range.to, addresses: range.addresses } : undefined;
-    await updateEvmRollups(tx, this.chain.id, range.from, range.to, this.memberships, held);
+    await updateEvmRollups(tx, this.chain.id, range.from, range.to, this.memberships, range.held);
   }
 
   async close(db: Database): Promise<void> {

@@ -56,7 +56,7 @@ ON CONFLICT (chain, unit, period_start) DO UPDATE SET
 
 /**
  * One address of a batch: hex key, and its events as `hourIndex × 2 + sent`, in no order: comma-separated as the
- * database aggregates them, or as numbers when they come from memory (the indexer's AddressEventLog).
+ * database aggregates them, or as numbers when they come from memory (the indexer's RollupInputLog).
  */
 export type AddressEvents = {
   key: string;

@@ -4,15 +4,19 @@ import { rollUpContracts } from './contract-rollup.js';
 import { rollUpCumulatives } from './cumulative-rollup.js';
 import { type AddressEvents, flushAddresses, loadMemberships, rollUpAddresses } from './address-rollup.js';
 import { rollUpTeleporterMessages } from './teleporter-rollup.js';
-import { rollUpTransactions } from './transaction-rollup.js';
+import { rollUpTransactions, type TransactionHourTotals } from './transaction-rollup.js';
 import { lockWatermark, saveWatermark } from './watermark.js';
 import { AddressMemberships } from './address-memberships.js';
 
-/** The address events of blocks [from, to], grouped by address, when the caller holds them (else they are read). */
-export interface HeldAddressEvents {
+/**
+ * What the rollups read of blocks [from, to], when the caller holds it (else it is read from the store): the
+ * address events grouped by address, and the transactions' hourly totals.
+ */
+export interface HeldRollupInputs {
   from: bigint;
   to: bigint;
   addresses: AddressEvents[];
+  transactions: TransactionHourTotals[];
 }
 
 /** What one call rolled up: the block range, or nothing when the watermark already covered `toBlock`. */
@@ -33,10 +37,10 @@ export interface RollupResult {
  *
  * `memberships` keeps address rows across calls for one writer (the rollup stream keeps one, writing changed rows
  * behind); without it, the batch reads what it needs from metrics_addresses and writes its changes through.
- * `addressEvents`, when they are exactly the range being folded, stand in for reading its address events back.
+ * `held`, when it is exactly the range being folded, stands in for reading its address events and transactions back.
  */
 export async function updateEvmRollups(
-  tx: Queryable, chain: number, _fromBlock: bigint, toBlock: bigint, memberships = new AddressMemberships(), addressEvents?: HeldAddressEvents,
+  tx: Queryable, chain: number, _fromBlock: bigint, toBlock: bigint, memberships = new AddressMemberships(), held?: HeldRollupInputs,
 ): Promise<RollupResult> {
   const before = await lockWatermark(tx, chain);
   const from = before ? before.blockNumber + 1n : await firstStoredBlock(tx, chain);
@@ -45,9 +49,9 @@ export async function updateEvmRollups(
   const range = await checkRange(tx, chain, from, toBlock);
 
   await rollUpBlocks(tx, chain, from, toBlock, before);
-  await rollUpTransactions(tx, chain, from, toBlock);
-  const held = addressEvents && addressEvents.from === from && addressEvents.to === toBlock ? addressEvents.addresses : undefined;
-  await rollUpAddresses(tx, chain, from, toBlock, memberships, held);
+  const inputs = held && held.from === from && held.to === toBlock ? held : undefined;
+  await rollUpTransactions(tx, chain, from, toBlock, inputs?.transactions);
+  await rollUpAddresses(tx, chain, from, toBlock, memberships, inputs?.addresses);
   await rollUpContracts(tx, chain, from, toBlock);
   await rollUpTeleporterMessages(tx, chain, from, toBlock);
   await rollUpCumulatives(tx, chain, range.firstTimestamp);
