@@ -14,7 +14,8 @@
  * of that many blocks, or batch×prefetch×rows, batches of at most that many blocks sized by --batch-rows;
  * default "1000x8x30000,100x4,250x8,1000x8"; the first is the CLI default), BENCH_REALTIME_BLOCKS (default 250),
  * BENCH_ONLY (comma list of pg,rollups,pglite,realtime,ponder; rollups = the first setting again with --rollups=false), BENCH_TRACED_RUNS
- * (default 3: the defaults run that many times, spread over the bench, and report their median), BENCH_TRACED_BLOCKS (default: the whole chain; the prefix the run with
+ * (default 3: the defaults run that many times, spread over the bench, and report their median), BENCH_PONDER_RUNS (default 3,
+ * the same for Ponder), BENCH_TRACED_BLOCKS (default: the whole chain; the prefix the run with
  * internal transactions covers; 0 skips it), BENCH_NO_WRITE=1 (print only),
  * FIRN_INDEX_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof: passed to the indexer process),
  * BENCH_PG_SERVER (default postgres://postgres@127.0.0.1:5432).
@@ -54,6 +55,8 @@ const sameSettings = (a: BatchSettings, b: BatchSettings) => a.batch === b.batch
 /** Blocks the run with the defaults (internal transactions on: every block traced by the node) covers; 0 = skip it. */
 const TRACED_BLOCKS = Number(process.env.BENCH_TRACED_BLOCKS ?? Number.MAX_SAFE_INTEGER);
 const TRACED_RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_TRACED_RUNS ?? 3)) || 1);
+/** Ponder's runs, spread over the bench like Firn's, so the peer's figure is a median too (one run varied 120-193 s). */
+const PONDER_RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_PONDER_RUNS ?? 3)) || 1);
 const REALTIME_BLOCKS = Number(process.env.BENCH_REALTIME_BLOCKS ?? 250);
 const log = (line: string) => process.stdout.write(line + '\n');
 
@@ -493,7 +496,10 @@ interface Results {
   pg: Backfill[];
   lite: Backfill[];
   rt?: Realtime;
+  /** Ponder's median run by wall time, of `ponderRuns`. */
   ponder?: PonderRun;
+  /** Every Ponder run, in the order they ran (spread over the bench). */
+  ponderRuns: PonderRun[];
   /** The rollups pairs' runs with rollups: the same configuration as `pg[0]`, run again later in the same bench. */
   sameAsDefault: Backfill[];
 }
@@ -531,6 +537,11 @@ function report(o: Results): string {
   if (o.ponder) {
     const p = o.ponder;
     const ponderRate = p.events / p.wallSeconds;
+    const ponders = o.ponderRuns.length > 1 ? ` (median of ${o.ponderRuns.length} runs)` : '';
+    const ponderSpread = ponders
+      ? `Ponder ran ${o.ponderRuns.length} times, spread over the bench (after the PostgreSQL backfills, after the rollups pairs, any more at ` +
+        `the end): ${o.ponderRuns.map((r) => `${r.wallSeconds.toFixed(1)} s`).join(', ')}, in that order; every ratio here is to their median.\n`
+      : '';
     // This VM's speed drifts within a run (the same backfill took 2,165-2,906 blocks/s in one bench): the untraced
     // default row is the median by wall time of every run of that configuration in this bench, not its first.
     const defaults = pgDefault ? [pgDefault, ...o.sameAsDefault].sort((a, b) => a.wallSeconds - b.wallSeconds) : [];
@@ -567,10 +578,10 @@ stores the rest, and the clock stops when its row count is complete).
 | indexer | events | wall time | events/s | ERC-20 transfer rows/s | events/s ÷ Ponder's | peak RSS | load avg |
 |---|---|---|---|---|---|---|---|
 ${lines.join('\n')}
-| Ponder | ${p.events.toLocaleString('en')} | ${p.wallSeconds.toFixed(1)} s (${p.indexingSeconds.toFixed(1)} s after its build) | ${fmtRate(ponderRate)} | ${fmtRate(ponderRate)} | 1.00× | ${mb(p.peakRssBytes)} | ${p.load.toFixed(1)} |
+| Ponder${ponders} | ${p.events.toLocaleString('en')} | ${p.wallSeconds.toFixed(1)} s (${p.indexingSeconds.toFixed(1)} s after its build) | ${fmtRate(ponderRate)} | ${fmtRate(ponderRate)} | 1.00× | ${mb(p.peakRssBytes)} | ${p.load.toFixed(1)} |
 
-CPU seconds during Ponder's run: Ponder ${p.cpu.toFixed(0)} s, the node ${p.nodeCpu.toFixed(0)} s.
-${spread}`;
+CPU seconds during Ponder's run${ponders ? ' (the median one)' : ''}: Ponder ${p.cpu.toFixed(0)} s, the node ${p.nodeCpu.toFixed(0)} s.
+${ponderSpread}${spread}`;
   }
 
   const days = (chain.lastTimestamp - chain.firstTimestamp) / 86_400;
@@ -647,12 +658,19 @@ async function main() {
   const node = { url: served.url, pid: served.node.pid };
   // Before any clock starts, so the first run does not share the cores with the node's log index.
   await logIndexBuilt(node.url);
-  const results: Results = { chain, load, tracedRuns: [], pg: [], lite: [], sameAsDefault: [] };
+  const results: Results = { chain, load, tracedRuns: [], pg: [], lite: [], sameAsDefault: [], ponderRuns: [] };
   const tracedRun = async () => {
     if (TRACED_BLOCKS <= 0 || results.tracedRuns.length >= TRACED_RUNS) return;
     results.tracedRuns.push(await backfill('postgres', node, chain, { ...SETTINGS[0]!, traces: true }, Math.min(chain.head, TRACED_BLOCKS)));
     const sorted = [...results.tracedRuns].sort((a, b) => a.wallSeconds - b.wallSeconds);
     results.traced = sorted[Math.floor((sorted.length - 1) / 2)];
+  };
+  const ponderRun = async () => {
+    if (!ONLY.has('ponder') || results.ponderRuns.length >= PONDER_RUNS) return;
+    log(`Ponder (run ${results.ponderRuns.length + 1} of ${PONDER_RUNS}):`);
+    results.ponderRuns.push(await ponder(node, chain));
+    const sorted = [...results.ponderRuns].sort((a, b) => a.wallSeconds - b.wallSeconds);
+    results.ponder = sorted[Math.floor((sorted.length - 1) / 2)];
   };
   try {
     if (ONLY.has('pg')) {
@@ -664,6 +682,7 @@ async function main() {
       for (const s of SETTINGS) results.pg.push(await backfill('postgres', node, chain, { ...s, traces: false }));
       await tracedRun();
     }
+    await ponderRun();
     if (ONLY.has('rollups')) {
       log('what the metrics rollups add: pairs of PostgreSQL backfills with and without them:');
       const pairs: RollupPair[] = [];
@@ -675,6 +694,7 @@ async function main() {
         pairs.push(first.rollups ? { on: first, off: second } : { on: second, off: first });
       }
       results.sameAsDefault = pairs.map((p) => p.on);
+      await ponderRun();
       const md = rollupReport(chain, pairs, load);
       process.stdout.write('\n' + md + '\n');
       if (!process.env.BENCH_NO_WRITE) writeSection('indexer-rollups', md);
@@ -691,10 +711,8 @@ async function main() {
       const settings = [SETTINGS[0]!, ...(best ? [best] : []), largest].filter((s, i, all) => all.findIndex((o) => sameSettings(o, s)) === i);
       for (const s of settings) results.lite.push(await backfill('pglite', node, chain, { ...s, traces: false }));
     }
-    if (ONLY.has('ponder')) {
-      log('Ponder:');
-      results.ponder = await ponder(node, chain);
-    }
+    // The rest of Ponder's runs (ponderRun does nothing once there are PONDER_RUNS).
+    for (let i = 0; i < PONDER_RUNS; i++) await ponderRun();
   } finally {
     await served.node.stop();
   }
