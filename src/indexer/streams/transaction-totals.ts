@@ -1,3 +1,4 @@
+import { periodStart } from '../../store/rollups/periods.js';
 import type { TransactionHourTotals } from '../../store/rollups/transaction-rollup.js';
 import type { EvmTransactionRecord } from '../../store/writers/evm/evm-batch.js';
 
@@ -22,9 +23,8 @@ export class BlockTransactionTotals {
     for (const t of transactions) {
       const block = Number(t.blockNumber);
       if (i < 0 || this.blocks[i] !== block) {
-        const ts = Number(t.blockTimestamp);
         this.blocks.push(block);
-        this.hours.push(ts - (((ts % 3600) + 3600) % 3600));
+        this.hours.push(periodStart(Number(t.blockTimestamp), 'hour'));
         this.txs.push(0);
         this.gasUsed.push(0n);
         this.fees.push(0n);
