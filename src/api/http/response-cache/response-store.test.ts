@@ -52,4 +52,47 @@ describe('ResponseStore', () => {
     expect(store.size).toBe(0);
     expect(store.bytes).toBe(0);
   });
+
+  it('keeps the same answers as a reference LRU through random gets, sets, grows and deletes', () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `/k${i}`);
+    const budget = 6 * (2 * 3 + 100 + 256);
+    const store = new ResponseStore(budget);
+    // the reference: keys from least to most recently used, with their sizes
+    const model: { key: string; size: number }[] = [];
+    const modelBytes = () => model.reduce((n, e) => n + e.size, 0);
+    const evict = () => {
+      while (modelBytes() > budget && model.length > 0) model.shift();
+    };
+    let seed = 7;
+    const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    for (let step = 0; step < 5000; step++) {
+      const key = keys[random(keys.length)]!;
+      const op = random(10);
+      const at = model.findIndex((e) => e.key === key);
+      if (op < 5) {
+        const found = store.get(key) !== undefined;
+        expect(found).toBe(at >= 0);
+        if (at >= 0) model.push(...model.splice(at, 1));
+      } else if (op < 8) {
+        const bytes = 50 + random(100);
+        store.set(key, answer(bytes));
+        if (at >= 0) model.splice(at, 1);
+        model.push({ key, size: 2 * key.length + bytes + 256 });
+        evict();
+      } else if (op < 9) {
+        store.grow(key, 10);
+        if (at >= 0) {
+          model[at]!.size += 10;
+          evict();
+        }
+      } else {
+        store.delete(key);
+        if (at >= 0) model.splice(at, 1);
+      }
+      expect(store.size).toBe(model.length);
+      expect(store.bytes).toBe(modelBytes());
+    }
+    // and the order: each key still kept answers, least recently used first
+    for (const { key } of model) expect(store.get(key)).toBeDefined();
+  });
 });

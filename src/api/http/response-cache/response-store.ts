@@ -18,10 +18,27 @@ function sizeOf(key: string, entry: StoredResponse): number {
   return 2 * key.length + entry.body.length + 256;
 }
 
-/** Least-recently-used responses by request URL, bounded by the memory they hold. */
+interface Slot {
+  key: string;
+  entry: StoredResponse;
+  size: number;
+  /** Neighbours in the recency list (`newer` of the newest and `older` of the oldest are undefined). */
+  newer?: Slot;
+  older?: Slot;
+}
+
+/**
+ * Least-recently-used responses by request URL, bounded by the memory they hold. Recency is a linked list beside the
+ * map, so a hit moves its slot by pointers: moving it by deleting and setting its key again (a Map keeps insertion
+ * order) left V8's hash table a deleted entry in that key's bucket chain on every hit, which each later lookup of
+ * the key walked until the table was rebuilt: a URL asked for again and again in a store of 5,000 answers cost
+ * 14 µs a hit, 42 µs with 30,000, against 0.03 µs for the lookup alone (2026-11-30).
+ */
 export class ResponseStore {
   readonly #maxBytes: number;
-  readonly #entries = new Map<string, { entry: StoredResponse; size: number }>();
+  readonly #entries = new Map<string, Slot>();
+  #newest: Slot | undefined;
+  #oldest: Slot | undefined;
   #bytes = 0;
   /** Lookups that found a usable answer, and those that did not (counted by the caller through `count`). */
   hits = 0;
@@ -42,8 +59,10 @@ export class ResponseStore {
   get(key: string): StoredResponse | undefined {
     const slot = this.#entries.get(key);
     if (!slot) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, slot);
+    if (slot !== this.#newest) {
+      this.#unlink(slot);
+      this.#pushNewest(slot);
+    }
     return slot.entry;
   }
 
@@ -53,18 +72,16 @@ export class ResponseStore {
     const size = sizeOf(key, entry);
     // One response larger than a quarter of the budget would evict most of the others: not kept.
     if (size > this.#maxBytes / 4) return false;
-    this.#entries.set(key, { entry, size });
+    const slot: Slot = { key, entry, size };
+    this.#entries.set(key, slot);
+    this.#pushNewest(slot);
     this.#bytes += size;
     this.#evict();
     return true;
   }
 
   #evict(): void {
-    for (const [oldest, slot] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= slot.size;
-    }
+    while (this.#bytes > this.#maxBytes && this.#oldest) this.#remove(this.#oldest);
   }
 
   /** Counts `bytes` more held by the answer kept under `key` (e.g. a compressed copy), evicting others if needed. */
@@ -78,8 +95,28 @@ export class ResponseStore {
 
   delete(key: string): void {
     const slot = this.#entries.get(key);
-    if (!slot) return;
-    this.#entries.delete(key);
+    if (slot) this.#remove(slot);
+  }
+
+  #remove(slot: Slot): void {
+    this.#entries.delete(slot.key);
+    this.#unlink(slot);
     this.#bytes -= slot.size;
+  }
+
+  #pushNewest(slot: Slot): void {
+    slot.older = this.#newest;
+    slot.newer = undefined;
+    if (this.#newest) this.#newest.newer = slot;
+    else this.#oldest = slot;
+    this.#newest = slot;
+  }
+
+  #unlink(slot: Slot): void {
+    if (slot.newer) slot.newer.older = slot.older;
+    else this.#newest = slot.older;
+    if (slot.older) slot.older.newer = slot.newer;
+    else this.#oldest = slot.newer;
+    slot.newer = slot.older = undefined;
   }
 }
