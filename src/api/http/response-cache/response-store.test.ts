@@ -92,7 +92,7 @@ describe('ResponseStore', () => {
       expect(store.size).toBe(model.length);
       expect(store.bytes).toBe(modelBytes());
     }
-    // and the order: each key still kept answers, least recently used first
+    // every key the reference keeps is still kept
     for (const { key } of model) expect(store.get(key)).toBeDefined();
   });
 });
