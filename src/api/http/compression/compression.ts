@@ -42,11 +42,23 @@ export function negotiateEncoding(header: string | string[] | undefined): BodyEn
   return best;
 }
 
+/** deflate's lookahead (MIN_LOOKAHEAD): a window of 2^w bytes finds matches up to 2^w - 262 bytes back. */
+const DEFLATE_LOOKAHEAD = 262;
+
+/**
+ * The smallest deflate window (log2, 9-15) that still reaches back over the whole body, so the output is the
+ * same bytes as with the default 32 KiB window: deflate sets up and clears state in proportion to the window,
+ * which for the 1-10 KB bodies of single resources cost more than compressing them.
+ */
+export function windowBitsFor(length: number): number {
+  return Math.min(15, Math.max(9, Math.ceil(Math.log2(length + DEFLATE_LOOKAHEAD))));
+}
+
 /** A body compressed as the compression plugin would send it. */
 export function encodeBody(body: Buffer, encoding: BodyEncoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: GZIP_LEVEL });
+    : gzipSync(body, { level: GZIP_LEVEL, windowBits: windowBitsFor(body.length) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { globalPlugin } from '../server/global-plugin.js';
 
@@ -12,8 +12,12 @@ declare module 'fastify' {
 /** One year: what immutable resources (a finalized transaction or block) may be cached for. */
 export const IMMUTABLE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
+type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64url') => string;
+// crypto.hash (Node >= 20.12) digests in one call, without a Hash object per response.
+const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
+
 function hashTag(data: string | Buffer): string {
-  return `"${createHash('sha1').update(data).digest('base64url')}"`;
+  return `"${oneShot ? oneShot('sha1', data, 'base64url') : crypto.createHash('sha1').update(data).digest('base64url')}"`;
 }
 
 /** A strong ETag naming a resource version, e.g. `etagOf('evm-tx', 'v1', chainId, txHash)`. */
