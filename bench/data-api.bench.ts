@@ -10,9 +10,10 @@
  * the spec's last block leaves; BENCH_REBUILD=1 (or dropping the database) builds it again.
  *
  * The Data API runs in a child process (bench/data-api/serve.ts, createDataApi, rate limits off, clock at the
- * dataset's end, Node started as `npm run firn` starts it; FIRN_NODE_OPTIONS adds options, e.g. to profile it); the load generator and the floor run here. Per endpoint, BENCH_REQUESTS (default 5,000)
- * measured requests, for at most BENCH_SECONDS (default 10) after up to 200 warm-up ones; the mixed workload
- * runs BENCH_MIX_SECONDS (default 30) with one server process and with two (node:cluster). Each row is asked
+ * dataset's end, Node started as `npm run firn` starts it; FIRN_NODE_OPTIONS adds options, e.g. to profile it);
+ * the load generator and the floor run here. Per endpoint, BENCH_REQUESTS (default 5,000) measured requests, for
+ * at most BENCH_SECONDS (default 10) after up to 200 warm-up ones; the mixed workload runs BENCH_MIX_SECONDS
+ * (default 30) with one server process and with two (node:cluster). Each row is asked
  * for with and without `accept-encoding: gzip, deflate` (Node's fetch, which both official SDKs use, sends it).
  * Writes the `data-api` section of docs/benchmarks.md, except with BENCH_ONLY or BENCH_NO_WRITE=1. BENCH_ONLY (a
  * regular expression on the row labels) runs a subset, on server processes first warmed on the other rows' requests.
@@ -24,10 +25,10 @@ import { resolve } from 'node:path';
 import type { PgDatabase } from '../src/store/database/pg-database.js';
 import { openDataset } from './data-api/build-dataset.js';
 import { DATASET_NOW, datasetId, datasetSpec, PRIMARY_SPAN_SECONDS } from './data-api/dataset-spec.js';
-import { firnNodeOptions } from './firn-node-options.js';
 import { drive, LoadClient, type LoadResult, type RunPlan } from './data-api/load.js';
 import { loadSamples } from './data-api/samples.js';
 import { deepScenario, scenarios, type Scenario } from './data-api/scenarios.js';
+import { firnNodeOptions } from './firn-node-options.js';
 import { machine, writeSection } from './results.js';
 import { fmt, summarize } from './stats.js';
 
