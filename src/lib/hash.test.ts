@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ripemd160, sha256 } from './hash.js';
+import { ripemd160, sha1Base64url, sha256 } from './hash.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
@@ -20,5 +20,10 @@ describe('hash', () => {
     expect(Buffer.isBuffer(out)).toBe(false);
     expect(out.byteOffset).toBe(0);
     expect(out.buffer.byteLength).toBe(32);
+  });
+
+  it('sha1Base64url gives the standard digest, a string hashed as its UTF-8 bytes', () => {
+    expect(sha1Base64url('abc')).toBe(Buffer.from('a9993e364706816aba3e25717850c26c9cd0d89d', 'hex').toString('base64url'));
+    expect(sha1Base64url('héllo')).toBe(sha1Base64url(new TextEncoder().encode('héllo')));
   });
 });

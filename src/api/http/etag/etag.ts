@@ -1,5 +1,5 @@
-import * as crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sha1Base64url } from '../../../lib/hash.js';
 import { globalPlugin } from '../server/global-plugin.js';
 
 declare module 'fastify' {
@@ -12,12 +12,8 @@ declare module 'fastify' {
 /** One year: what immutable resources (a finalized transaction or block) may be cached for. */
 export const IMMUTABLE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
-type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64url') => string;
-// crypto.hash (Node >= 20.12) digests in one call, without a Hash object per response.
-const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
-
 function hashTag(data: string | Buffer): string {
-  return `"${oneShot ? oneShot('sha1', data, 'base64url') : crypto.createHash('sha1').update(data).digest('base64url')}"`;
+  return `"${sha1Base64url(data)}"`;
 }
 
 /** A strong ETag naming a resource version, e.g. `etagOf('evm-tx', 'v1', chainId, txHash)`. */
