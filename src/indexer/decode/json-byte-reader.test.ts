@@ -217,10 +217,14 @@ describe('skip against JSON.parse', () => {
     }
   });
 
-  it('lets a control character through only in a skipped string', () => {
-    const r = reader('{"a":"\tb"}');
+  it('lets a control character through only past the first 96 bytes of a skipped string', () => {
+    const long = `{"a":"${'x'.repeat(96)}\tb"}`;
+    const r = reader(long);
     r.skip();
     r.done();
+    expect(() => reader(long.replace('\t', '\\')).skip()).toThrow(Unreadable);
+    expect(() => reader(`{"a":"${'x'.repeat(95)}\tb"}`).skip()).toThrow(Unreadable);
+    expect(() => reader('{"a":"\tb"}').skip()).toThrow(Unreadable);
     expect(() => reader('{"\ta":1}').skip()).toThrow(Unreadable);
   });
 

@@ -3,7 +3,7 @@
  * are read straight from the bytes (hex into bytes and integers) with no JS object or string per field. It reads a
  * subset of JSON: strings with a backslash in them are refused (`Unreadable`), as is anything else the fast readers
  * do not expect; their callers then parse the text with JSON.parse, which decides. Text it accepts is text
- * JSON.parse accepts, with one exception: a control character in a string it skips unread (see skipString).
+ * JSON.parse accepts, with one exception: a control character in a long string it skips unread (see skipString).
  */
 export class Unreadable extends Error {
   constructor(at: number, what: string) {
@@ -25,6 +25,22 @@ const HEX_PAIR = new Int16Array(65536).fill(-1);
 for (let a = 0; a < 256; a++) {
   for (let b = 0; b < 256; b++) if (HEX[a]! >= 0 && HEX[b]! >= 0) HEX_PAIR[a | (b << 8)] = (HEX[a]! << 4) | HEX[b]!;
 }
+
+/** Bytes that end a string or are refused in one: the quote, the backslash and control characters. */
+const STRING_STOP = new Uint8Array(256);
+for (let b = 0; b < 0x20; b++) STRING_STOP[b] = 1;
+STRING_STOP[QUOTE] = STRING_STOP[BACKSLASH] = 1;
+
+/** How far skipString scans before a native search takes over. */
+const SHORT_STRING = 96;
+
+/**
+ * Where bytes() writes what it decodes, by any reader, until it is full: views of one buffer cost half what a
+ * Uint8Array each does, and the buffer's own cost is shared by a few blocks' values.
+ */
+const ARENA_BYTES = 16384;
+let arena = new ArrayBuffer(0);
+let arenaUsed = 0;
 
 /** 16^13: the weight of a quantity's upper 13-digit part. */
 const TWO_POW_52 = 2n ** 52n;
@@ -55,6 +71,8 @@ export class JsonByteReader {
   peek(): number {
     const { buf, end } = this;
     let p = this.pos;
+    const first = buf[p]!;
+    if (first > 0x20) return first;
     while (p < end && isSpace(buf[p]!)) p++;
     this.pos = p;
     return p < end ? buf[p]! : -1;
@@ -119,29 +137,29 @@ export class JsonByteReader {
     return true;
   }
 
-  /** The closing quote of the string whose body starts at pos; refuses escapes and control characters. */
-  private stringEnd(): number {
-    const { buf, end } = this;
-    for (let p = this.pos; p < end; p++) {
-      const b = buf[p]!;
-      if (b === QUOTE) return p;
-      if (b === BACKSLASH) this.fail('escape in a string');
-      if (b < 0x20) this.fail('control character in a string');
-    }
-    return this.fail('unterminated string');
-  }
-
   /** No backslash lies in [backslashFrom, nextBackslash) (`end` if none): searched for once per stretch of text. */
   private backslashFrom = 0;
   private nextBackslash = -1;
 
   /**
-   * Past a string the caller does not read (a block's or receipt's logsBloom is 514 bytes): found with a native
-   * search rather than a loop over its bytes. Escapes are refused as in stringEnd; control characters are not
-   * looked for (the one thing JSON.parse would refuse that this lets through, in a value nobody reads).
+   * Past a string the caller does not read. Most are hashes and quantities, scanned here; past SHORT_STRING bytes (a
+   * block's or receipt's logsBloom is 514) the rest is found with a native search, cheaper than a loop from there on.
+   * Escapes are refused as in key(); in a long string control characters are not looked for (the one thing
+   * JSON.parse would refuse that this lets through, in a value nobody reads).
    */
   private skipString(): void {
     const { buf, end } = this;
+    const shortEnd = Math.min(end, this.pos + SHORT_STRING);
+    let p = this.pos;
+    // four bytes a test while they are all plain
+    while (p + 4 <= shortEnd && (STRING_STOP[buf[p]!]! | STRING_STOP[buf[p + 1]!]! | STRING_STOP[buf[p + 2]!]! | STRING_STOP[buf[p + 3]!]!) === 0) p += 4;
+    for (; p < shortEnd; p++) {
+      if (STRING_STOP[buf[p]!] === 0) continue;
+      if (buf[p] !== QUOTE) this.fail('escape or control character in a string');
+      this.pos = p + 1;
+      return;
+    }
+    this.pos = shortEnd;
     const close = indexOfIn(buf, QUOTE, this.pos, end);
     if (close < 0) this.fail('unterminated string');
     if (this.pos < this.backslashFrom || this.nextBackslash < this.pos) {
@@ -169,40 +187,78 @@ export class JsonByteReader {
   /** Where the digits read by the last hexDigits() start. */
   private digitsStart = 0;
 
-  /** A `"0x…"` string's hex digits: returns their end (the closing quote), their start is `digitsStart`. `anyX`: `0X` is taken too. */
-  private hexDigits(anyX: boolean): number {
+  /** Past `"0x` (or `"0X` when `anyX`): the first digit's position. */
+  private hexStart(anyX: boolean): number {
     this.expect(QUOTE);
     const { buf } = this;
     const x = buf[this.pos + 1]!;
     if (buf[this.pos] !== 0x30 || (anyX ? x | 0x20 : x) !== 0x78) this.fail('expected 0x');
-    const start = this.pos + 2;
-    this.pos = start;
-    const close = this.stringEnd();
-    this.pos = close + 1;
-    this.digitsStart = start;
-    return close;
+    return this.pos + 2;
   }
 
-  /** hexutil.Bytes: `"0x"` (or `"0X"`) and an even number of hex digits. */
-  bytes(): Uint8Array {
+  /**
+   * A `"0x…"` string of hex digits only: returns their end (the closing quote, pos is past it), their start is
+   * `digitsStart`. Anything but a hex digit before the quote is refused, escapes and control characters with it.
+   */
+  private hexDigits(anyX: boolean): number {
+    const start = this.hexStart(anyX);
+    const { buf } = this;
+    let p = start;
+    while (HEX[buf[p]!]! >= 0) p++;
+    if (buf[p] !== QUOTE) {
+      this.pos = p;
+      this.fail(p >= this.end ? 'unterminated string' : 'not hex');
+    }
+    this.pos = p + 1;
+    this.digitsStart = start;
+    return p;
+  }
+
+  /**
+   * hexutil.Bytes: `"0x"` (or `"0X"`) and an even number of hex digits. The result is a view of a buffer shared with
+   * the values read before and after it, by any reader (ARENA_BYTES of them), so one kept for long keeps that much
+   * alive: `own` gives a value of its own, for the few kept beyond the batch they are read in (a block's hash).
+   */
+  bytes(own = false): Uint8Array {
     const close = this.hexDigits(true);
     const start = this.digitsStart;
     const digits = close - start;
     if (digits % 2 !== 0) this.fail('odd hex');
-    const out = new Uint8Array(digits / 2);
+    const out = own ? new Uint8Array(digits / 2) : this.take(digits / 2);
     const { buf } = this;
-    for (let i = 0, j = start; j < close; i++, j += 2) {
-      const v = HEX_PAIR[buf[j]! | (buf[j + 1]! << 8)]!;
-      if (v < 0) this.fail('not hex');
-      out[i] = v;
+    // hexDigits checked every digit
+    for (let i = 0, j = start; j < close; i++, j += 2) out[i] = HEX_PAIR[buf[j]! | (buf[j + 1]! << 8)]!;
+    return out;
+  }
+
+  /** `length` bytes of the arena. */
+  private take(length: number): Uint8Array {
+    if (arenaUsed + length > arena.byteLength) {
+      arena = new ArrayBuffer(Math.max(length, ARENA_BYTES));
+      arenaUsed = 0;
     }
+    const out = new Uint8Array(arena, arenaUsed, length);
+    arenaUsed += length;
     return out;
   }
 
   /** bytes() of exactly `length` bytes. */
-  fixed(length: number): Uint8Array {
-    const out = this.bytes();
-    if (out.length !== length) this.fail(`expected ${length} bytes`);
+  fixed(length: number, own = false): Uint8Array {
+    const start = this.hexStart(true);
+    const { buf } = this;
+    const close = start + 2 * length;
+    // the quote where it must be, then each pair checked as it is decoded: one pass over the digits
+    if (buf[close] !== QUOTE) this.fail(`expected ${length} bytes`);
+    const out = own ? new Uint8Array(length) : this.take(length);
+    for (let i = 0, j = start; i < length; i++, j += 2) {
+      const v = HEX_PAIR[buf[j]! | (buf[j + 1]! << 8)]!;
+      if (v < 0) {
+        this.pos = j;
+        this.fail('not hex');
+      }
+      out[i] = v;
+    }
+    this.pos = close + 1;
     return out;
   }
 
@@ -217,22 +273,15 @@ export class JsonByteReader {
     if (digits <= 13) return BigInt(this.hexNumber(start, close));
     if (digits <= 26) return BigInt(this.hexNumber(start, close - 13)) * TWO_POW_52 + BigInt(this.hexNumber(close - 13, close));
     let text = '0x';
-    for (let j = start; j < close; j++) {
-      if (HEX[buf[j]!]! < 0) this.fail('not hex');
-      text += String.fromCharCode(buf[j]!);
-    }
+    for (let j = start; j < close; j++) text += String.fromCharCode(buf[j]!);
     return BigInt(text);
   }
 
-  /** The value of the hex digits in [from, to) (at most 13 of them). */
+  /** The value of the hex digits in [from, to) (at most 13 of them, checked by hexDigits). */
   private hexNumber(from: number, to: number): number {
     const { buf } = this;
     let n = 0;
-    for (let j = from; j < to; j++) {
-      const d = HEX[buf[j]!]!;
-      if (d < 0) this.fail('not hex');
-      n = n * 16 + d;
-    }
+    for (let j = from; j < to; j++) n = n * 16 + HEX[buf[j]!]!;
     return n;
   }
 

@@ -78,6 +78,34 @@ describe('readBlockResult and readReceiptsResult', () => {
     });
   }
 
+  it('reads each text right whatever the key order of the text before it (keys are matched by the last order first)', () => {
+    const orders = [JSON.stringify(block42), JSON.stringify(reversed(block42)), JSON.stringify(block42, null, 1), JSON.stringify(subnet43.block)];
+    for (const text of [...orders, ...orders.reverse(), orders[0]!, orders[0]!]) expect(fastBlock(text)).toEqual(slowBlock(text));
+    const receiptOrders = [JSON.stringify(receipts42), JSON.stringify(reversed(receipts42)), JSON.stringify(subnet43.receipts)];
+    for (const text of [...receiptOrders, ...receiptOrders.reverse()]) expect(fastReceipts(text)).toEqual(slowReceipts(text));
+    // a key that starts as the last text's key at its place, and is longer
+    const longer = JSON.stringify(block42).replace('"baseFeePerGas":', '"baseFeePerGasX":');
+    expect(fastBlock(JSON.stringify(block42))!.baseFee).toBeDefined();
+    expect(fastBlock(longer)!.baseFee).toBeUndefined();
+  });
+
+  it('gives the block its own hash bytes and the rest views of a shared buffer, none overlapping', () => {
+    const block = fastBlock(JSON.stringify(block42))!;
+    const [receipt] = fastReceipts(JSON.stringify(receipts42))!;
+    expect(block.hash.buffer.byteLength).toBe(32);
+    expect(block.parentHash.buffer.byteLength).toBe(32);
+    const tx = block.transactions[1]!;
+    expect(tx.hash.buffer.byteLength).toBeGreaterThan(32);
+    const views = [tx.hash, tx.from, tx.input, receipt!.transactionHash, receipt!.blockHash];
+    for (const v of views) v.fill(0xff);
+    // each view written whole leaves the others as read
+    const again = fastBlock(JSON.stringify(block42))!.transactions[1]!;
+    expect([tx.hash, tx.from, tx.input].map((v) => v.every((b) => b === 0xff))).toEqual([true, true, true]);
+    expect(again.hash).not.toEqual(tx.hash);
+    const sameBuffer = views.filter((v) => v.buffer === tx.hash.buffer).sort((a, b) => a.byteOffset - b.byteOffset);
+    for (let i = 1; i < sameBuffer.length; i++) expect(sameBuffer[i]!.byteOffset).toBeGreaterThanOrEqual(sameBuffer[i - 1]!.byteOffset + sameBuffer[i - 1]!.byteLength);
+  });
+
   it('takes null for absent, the last of a repeated key, `data` for `input`, and skips keys it does not read', () => {
     const tx = (block42.transactions as Json[])[0]!;
     const { input, ...noInput } = tx;
@@ -118,7 +146,7 @@ describe('readBlockResult and readReceiptsResult', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % n;
     };
-    // printable ASCII: a control character in a string the reader skips is the one thing it lets through
+    // printable ASCII: a control character in a long string the reader skips is the one thing it lets through
     const printable = (): string => String.fromCharCode(0x20 + random(0x5f));
     const edits = [
       (t: string, at: number) => t.slice(0, at) + printable() + t.slice(at + 1),

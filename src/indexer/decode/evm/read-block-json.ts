@@ -1,4 +1,5 @@
-import { keyHashOf, type JsonByteReader } from '../json-byte-reader.js';
+import type { JsonByteReader } from '../json-byte-reader.js';
+import { KeyTable } from '../key-table.js';
 import { ReadBlock, ReadReceipt, type BlockFields, type LogFields, type ReceiptFields, type TxFields } from './block-fields.js';
 
 /**
@@ -8,142 +9,172 @@ import { ReadBlock, ReadReceipt, type BlockFields, type LogFields, type ReceiptF
  * without its transactions...): on anything else they throw (the reader's Unreadable), and the caller parses the
  * text with JSON.parse and reads it with those, which give the error if there is one. Unknown keys are skipped; a
  * key given twice keeps its last value, as JSON.parse does.
+ *
+ * Each kind of object has its reader: a key is found in its KeyTable, the switch's case numbers are the indices of
+ * the table's names, and the values are kept in locals until the object is made whole, with every field, so that all
+ * objects of a kind share one shape. Byte values other than a block's hash and parent hash are views of the reader's
+ * shared buffer (`JsonByteReader.bytes`): they live as long as the batch they are decoded for.
  */
 
 /** An `eth_getBlockByNumber(n, true)` result. */
 export function readBlockResult(r: JsonByteReader): ReadBlock {
-  return new ReadBlock(BLOCK.read(r));
+  return new ReadBlock(readBlock(r));
 }
 
 /** An `eth_getBlockReceipts(n)` result. */
 export function readReceiptsResult(r: JsonByteReader): ReadReceipt[] {
-  return arrayOf(r, (rr) => new ReadReceipt(RECEIPT.read(rr)));
-}
-
-/** Reads one key's value into `out`. */
-type FieldReader<T> = (r: JsonByteReader, out: T) => void;
-
-/**
- * The members of one kind of object: a reader per key it takes, and the keys it must have. Each object starts from
- * `make`, which lists every field (undefined until read), so all objects of a kind share one shape; each field reader
- * stores one named property. A key is found by the hash `key()` computes as it scans it, then confirmed on its bytes.
- */
-class ObjectReader<T extends object> {
-  private readonly byHash = new Map<number, { name: string; read: FieldReader<T> }>();
-
-  constructor(private readonly make: () => T, fields: { [name: string]: FieldReader<T> }, private readonly required: readonly (keyof T)[]) {
-    for (const [name, read] of Object.entries(fields)) {
-      const hash = keyHashOf(name);
-      const other = this.byHash.get(hash);
-      if (other) throw new Error(`keys ${other.name} and ${name} share a hash`);
-      this.byHash.set(hash, { name, read });
-    }
-  }
-
-  read(r: JsonByteReader): T {
-    const out = this.make();
-    r.expect(0x7b);
-    for (let first = true; r.more(0x7d, first); first = false) {
-      const k = r.key();
-      const field = this.byHash.get(r.keyHash);
-      if (field !== undefined && r.keyIs(k, field.name)) field.read(r, out);
-      else r.skip();
-    }
-    for (const key of this.required) if (out[key] === undefined) r.fail(`no ${String(key)}`);
-    return out;
-  }
-}
-
-function arrayOf<T>(r: JsonByteReader, item: (r: JsonByteReader) => T): T[] {
-  const out: T[] = [];
+  const out: ReadReceipt[] = [];
   r.expect(0x5b);
-  for (let first = true; r.more(0x5d, first); first = false) out.push(item(r));
+  for (let first = true; r.more(0x5d, first); first = false) out.push(new ReadReceipt(readReceipt(r)));
   return out;
 }
 
-// Nulls leave optional fields undefined ("absent and null are the same"): r.takeNull() ? undefined : ...
+// Nulls leave optional fields undefined ("absent and null are the same").
 const optQuantity = (r: JsonByteReader): bigint | undefined => (r.takeNull() ? undefined : r.quantity());
 const optFixed = (r: JsonByteReader, length: number): Uint8Array | undefined => (r.takeNull() ? undefined : r.fixed(length));
 
-/** A transaction as read: nodes that name the input `data` give it under that key. */
-type TxRead = TxFields & { data?: Uint8Array };
-
-const TRANSACTION = new ObjectReader<TxRead>(() => ({
-  hash: undefined!, transactionIndex: undefined, from: undefined!, to: undefined, input: undefined!, data: undefined, gasPrice: undefined,
-  value: undefined!, nonce: undefined!, type: undefined, gas: undefined!, maxFeePerGas: undefined, maxPriorityFeePerGas: undefined,
-}), {
-  hash: (r, o) => { o.hash = r.fixed(32); },
-  from: (r, o) => { o.from = r.fixed(20); },
-  to: (r, o) => { o.to = optFixed(r, 20); },
-  input: (r, o) => { o.input = r.bytes(); },
-  data: (r, o) => { o.data = r.bytes(); },
-  value: (r, o) => { o.value = r.quantity(); },
-  nonce: (r, o) => { o.nonce = r.quantity(); },
-  gas: (r, o) => { o.gas = r.quantity(); },
-  gasPrice: (r, o) => { o.gasPrice = optQuantity(r); },
-  type: (r, o) => { o.type = optQuantity(r); },
-  maxFeePerGas: (r, o) => { o.maxFeePerGas = optQuantity(r); },
-  maxPriorityFeePerGas: (r, o) => { o.maxPriorityFeePerGas = optQuantity(r); },
-  transactionIndex: (r, o) => { o.transactionIndex = optQuantity(r); },
-}, ['hash', 'from', 'value', 'nonce', 'gas']);
-
-function readTransaction(r: JsonByteReader): TxFields {
-  const tx = TRANSACTION.read(r);
-  if (tx.data !== undefined) {
-    tx.input ??= tx.data;
-    tx.data = undefined;
-  }
-  if (tx.input === undefined) r.fail('no input');
-  return tx;
+function missing(r: JsonByteReader, name: string): never {
+  return r.fail(`no ${name}`);
 }
 
-const BLOCK = new ObjectReader<BlockFields>(() => ({
-  number: undefined!, hash: undefined!, parentHash: undefined!, timestamp: undefined!, miner: undefined!, gasLimit: undefined!, gasUsed: undefined!,
-  size: undefined, baseFee: undefined, blockGasCost: undefined, extDataGasUsed: undefined, timestampMs: undefined, minDelayExcess: undefined,
-  extData: undefined, transactions: undefined!,
-}), {
-  number: (r, o) => { o.number = r.quantity(); },
-  hash: (r, o) => { o.hash = r.fixed(32); },
-  parentHash: (r, o) => { o.parentHash = r.fixed(32); },
-  timestamp: (r, o) => { o.timestamp = r.quantity(); },
-  miner: (r, o) => { o.miner = r.fixed(20); },
-  gasLimit: (r, o) => { o.gasLimit = r.quantity(); },
-  gasUsed: (r, o) => { o.gasUsed = r.quantity(); },
-  size: (r, o) => { o.size = optQuantity(r); },
-  baseFeePerGas: (r, o) => { o.baseFee = optQuantity(r); },
-  blockGasCost: (r, o) => { o.blockGasCost = optQuantity(r); },
-  extDataGasUsed: (r, o) => { o.extDataGasUsed = optQuantity(r); },
-  timestampMilliseconds: (r, o) => { o.timestampMs = optQuantity(r); },
-  minDelayExcess: (r, o) => { o.minDelayExcess = optQuantity(r); },
-  blockExtraData: (r, o) => { o.extData = r.takeNull() ? undefined : r.bytes(); },
-  transactions: (r, o) => { o.transactions = arrayOf(r, readTransaction); },
-}, ['number', 'hash', 'parentHash', 'timestamp', 'miner', 'gasLimit', 'gasUsed', 'transactions']);
+const BLOCK_KEYS = new KeyTable([
+  'number', 'hash', 'parentHash', 'timestamp', 'miner', 'gasLimit', 'gasUsed', 'size', 'baseFeePerGas', 'blockGasCost',
+  'extDataGasUsed', 'timestampMilliseconds', 'minDelayExcess', 'blockExtraData', 'transactions',
+]);
 
-const LOG = new ObjectReader<LogFields>(() => ({ address: undefined!, topics: undefined!, data: undefined!, logIndex: undefined! }), {
-  address: (r, o) => { o.address = r.fixed(20); },
-  data: (r, o) => { o.data = r.bytes(); },
-  topics: (r, o) => {
-    o.topics = arrayOf(r, (rr) => rr.fixed(32));
-    if (o.topics.length > 4) r.fail('more than 4 topics');
-  },
-  logIndex: (r, o) => {
-    const n = r.quantity();
-    if (n > BigInt(Number.MAX_SAFE_INTEGER)) r.fail('logIndex too large');
-    o.logIndex = Number(n);
-  },
-}, ['address', 'topics', 'data', 'logIndex']);
+function readBlock(r: JsonByteReader): BlockFields {
+  let number, hash, parentHash, timestamp, miner, gasLimit, gasUsed, size, baseFee, blockGasCost, extDataGasUsed, timestampMs, minDelayExcess, extData, transactions;
+  r.expect(0x7b);
+  for (let member = 0; r.more(0x7d, member === 0); member++) {
+    switch (BLOCK_KEYS.readKey(r, member)) {
+      case 0: number = r.quantity(); break;
+      // the hashes outlive the batch (the rollups and the chain's head keep them): their own bytes
+      case 1: hash = r.fixed(32, true); break;
+      case 2: parentHash = r.fixed(32, true); break;
+      case 3: timestamp = r.quantity(); break;
+      case 4: miner = r.fixed(20); break;
+      case 5: gasLimit = r.quantity(); break;
+      case 6: gasUsed = r.quantity(); break;
+      case 7: size = optQuantity(r); break;
+      case 8: baseFee = optQuantity(r); break;
+      case 9: blockGasCost = optQuantity(r); break;
+      case 10: extDataGasUsed = optQuantity(r); break;
+      case 11: timestampMs = optQuantity(r); break;
+      case 12: minDelayExcess = optQuantity(r); break;
+      case 13: extData = r.takeNull() ? undefined : r.bytes(); break;
+      case 14: transactions = readTransactions(r); break;
+      default: r.skip();
+    }
+  }
+  return {
+    number: number ?? missing(r, 'number'), hash: hash ?? missing(r, 'hash'), parentHash: parentHash ?? missing(r, 'parentHash'),
+    timestamp: timestamp ?? missing(r, 'timestamp'), miner: miner ?? missing(r, 'miner'), gasLimit: gasLimit ?? missing(r, 'gasLimit'),
+    gasUsed: gasUsed ?? missing(r, 'gasUsed'), size, baseFee, blockGasCost, extDataGasUsed, timestampMs, minDelayExcess, extData,
+    transactions: transactions ?? missing(r, 'transactions'),
+  };
+}
 
-const readLog = (r: JsonByteReader) => LOG.read(r);
+function readTransactions(r: JsonByteReader): TxFields[] {
+  const out: TxFields[] = [];
+  r.expect(0x5b);
+  for (let first = true; r.more(0x5d, first); first = false) out.push(readTransaction(r));
+  return out;
+}
 
-const RECEIPT = new ObjectReader<ReceiptFields>(() => ({
-  transactionHash: undefined!, blockHash: undefined!, gasUsed: undefined!, effectiveGasPrice: undefined, contractAddress: undefined,
-  status: undefined, logs: [],
-}), {
-  transactionHash: (r, o) => { o.transactionHash = r.fixed(32); },
-  blockHash: (r, o) => { o.blockHash = r.fixed(32); },
-  gasUsed: (r, o) => { o.gasUsed = r.quantity(); },
-  effectiveGasPrice: (r, o) => { o.effectiveGasPrice = optQuantity(r); },
-  contractAddress: (r, o) => { o.contractAddress = optFixed(r, 20); },
-  status: (r, o) => { o.status = optQuantity(r); },
-  logs: (r, o) => { o.logs = r.takeNull() ? [] : arrayOf(r, readLog); },
-}, ['transactionHash', 'blockHash', 'gasUsed']);
+const TX_KEYS = new KeyTable([
+  'hash', 'from', 'to', 'input', 'data', 'value', 'nonce', 'gas', 'gasPrice', 'type', 'maxFeePerGas', 'maxPriorityFeePerGas',
+  'transactionIndex',
+]);
+
+function readTransaction(r: JsonByteReader): TxFields {
+  let hash, from, to, input, data, value, nonce, gas, gasPrice, type, maxFeePerGas, maxPriorityFeePerGas, transactionIndex;
+  r.expect(0x7b);
+  for (let member = 0; r.more(0x7d, member === 0); member++) {
+    switch (TX_KEYS.readKey(r, member)) {
+      case 0: hash = r.fixed(32); break;
+      case 1: from = r.fixed(20); break;
+      case 2: to = optFixed(r, 20); break;
+      case 3: input = r.bytes(); break;
+      // nodes that name the input `data` give it under that key; `input` wins when both are there
+      case 4: data = r.bytes(); break;
+      case 5: value = r.quantity(); break;
+      case 6: nonce = r.quantity(); break;
+      case 7: gas = r.quantity(); break;
+      case 8: gasPrice = optQuantity(r); break;
+      case 9: type = optQuantity(r); break;
+      case 10: maxFeePerGas = optQuantity(r); break;
+      case 11: maxPriorityFeePerGas = optQuantity(r); break;
+      case 12: transactionIndex = optQuantity(r); break;
+      default: r.skip();
+    }
+  }
+  return {
+    hash: hash ?? missing(r, 'hash'), transactionIndex, from: from ?? missing(r, 'from'), to, input: input ?? data ?? missing(r, 'input'),
+    gasPrice, value: value ?? missing(r, 'value'), nonce: nonce ?? missing(r, 'nonce'), type, gas: gas ?? missing(r, 'gas'),
+    maxFeePerGas, maxPriorityFeePerGas,
+  };
+}
+
+const RECEIPT_KEYS = new KeyTable(['transactionHash', 'blockHash', 'gasUsed', 'effectiveGasPrice', 'contractAddress', 'status', 'logs']);
+
+function readReceipt(r: JsonByteReader): ReceiptFields {
+  let transactionHash, blockHash, gasUsed, effectiveGasPrice, contractAddress, status;
+  let logs: LogFields[] = [];
+  r.expect(0x7b);
+  for (let member = 0; r.more(0x7d, member === 0); member++) {
+    switch (RECEIPT_KEYS.readKey(r, member)) {
+      case 0: transactionHash = r.fixed(32); break;
+      case 1: blockHash = r.fixed(32); break;
+      case 2: gasUsed = r.quantity(); break;
+      case 3: effectiveGasPrice = optQuantity(r); break;
+      case 4: contractAddress = optFixed(r, 20); break;
+      case 5: status = optQuantity(r); break;
+      case 6: logs = r.takeNull() ? [] : readLogs(r); break;
+      default: r.skip();
+    }
+  }
+  return {
+    transactionHash: transactionHash ?? missing(r, 'transactionHash'), blockHash: blockHash ?? missing(r, 'blockHash'),
+    gasUsed: gasUsed ?? missing(r, 'gasUsed'), effectiveGasPrice, contractAddress, status, logs,
+  };
+}
+
+function readLogs(r: JsonByteReader): LogFields[] {
+  const out: LogFields[] = [];
+  r.expect(0x5b);
+  for (let first = true; r.more(0x5d, first); first = false) out.push(readLog(r));
+  return out;
+}
+
+const LOG_KEYS = new KeyTable(['address', 'topics', 'data', 'logIndex']);
+
+function readLog(r: JsonByteReader): LogFields {
+  let address, topics, data, logIndex;
+  r.expect(0x7b);
+  for (let member = 0; r.more(0x7d, member === 0); member++) {
+    switch (LOG_KEYS.readKey(r, member)) {
+      case 0: address = r.fixed(20); break;
+      case 1: topics = readTopics(r); break;
+      case 2: data = r.bytes(); break;
+      case 3: logIndex = r.quantity(); break;
+      default: r.skip();
+    }
+  }
+  if (logIndex !== undefined && logIndex > MAX_SAFE) r.fail('logIndex too large');
+  return {
+    address: address ?? missing(r, 'address'), topics: topics ?? missing(r, 'topics'), data: data ?? missing(r, 'data'),
+    logIndex: logIndex === undefined ? missing(r, 'logIndex') : Number(logIndex),
+  };
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+function readTopics(r: JsonByteReader): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  r.expect(0x5b);
+  for (let first = true; r.more(0x5d, first); first = false) {
+    if (out.length === 4) r.fail('more than 4 topics');
+    out.push(r.fixed(32));
+  }
+  return out;
+}

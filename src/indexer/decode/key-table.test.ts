@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { JsonByteReader, keyHashOf } from './json-byte-reader.js';
+import { KeyTable } from './key-table.js';
+
+/** The index `table` gives each key of the object `text`, in order. */
+function found(table: KeyTable, text: string): number[] {
+  const r = new JsonByteReader(Buffer.from(text));
+  const out: number[] = [];
+  r.expect(0x7b);
+  for (let first = true; r.more(0x7d, first); first = false) {
+    out.push(table.find(r, r.key()));
+    r.skip();
+  }
+  return out;
+}
+
+describe('KeyTable', () => {
+  const names = ['hash', 'from', 'to', 'input', 'data', 'value', 'nonce', 'gas', 'gasPrice', 'type', 'maxFeePerGas', 'maxPriorityFeePerGas', 'transactionIndex'];
+  const table = new KeyTable(names);
+
+  it('finds each name at its index, in any order', () => {
+    const reversed = [...names].reverse();
+    expect(found(table, JSON.stringify(Object.fromEntries(reversed.map((n) => [n, 1]))))).toEqual(reversed.map((n) => names.indexOf(n)));
+  });
+
+  it('gives -1 for other keys, also one whose hash is a name\'s or one that is a name\'s prefix', () => {
+    expect(keyHashOf('uP')).toBe(keyHashOf('to'));
+    expect(found(table, '{"uP":1,"gasPric":1,"gasPrices":1,"":1,"blockHash":1}')).toEqual([-1, -1, -1, -1, -1]);
+  });
+
+  it('refuses names it cannot place apart', () => {
+    expect(() => new KeyTable(['to', 'uP'])).toThrow(/no table/);
+  });
+});
