@@ -28,6 +28,25 @@ describe('KeyTable', () => {
     expect(found(table, '{"uP":1,"gasPric":1,"gasPrices":1,"":1,"blockHash":1}')).toEqual([-1, -1, -1, -1, -1]);
   });
 
+  it('matches keys by the last object\'s, kept as copies: the buffer they were read from may be written over', () => {
+    const keys = new KeyTable(['value', 'nonce']);
+    const readAll = (r: JsonByteReader) => {
+      const out: number[] = [];
+      r.expect(0x7b);
+      for (let member = 0; r.more(0x7d, member === 0); member++) {
+        out.push(keys.readKey(r, member));
+        r.skip();
+      }
+      return out;
+    };
+    const buf = Buffer.from('{"value":1,"nonce":2}');
+    expect(readAll(new JsonByteReader(buf))).toEqual([0, 1]);
+    buf.write('{"nonce":1,"value":2}');
+    expect(readAll(new JsonByteReader(buf))).toEqual([1, 0]);
+    expect(readAll(new JsonByteReader(Buffer.from('{ "nonce" :1,"other":0,"value":2}')))).toEqual([1, -1, 0]);
+    expect(readAll(new JsonByteReader(Buffer.from('{"nonce":1,"value":2}')))).toEqual([1, 0]);
+  });
+
   it('refuses names it cannot place apart', () => {
     expect(() => new KeyTable(['to', 'uP'])).toThrow(/no table/);
   });

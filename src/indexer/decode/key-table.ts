@@ -58,7 +58,8 @@ export class KeyTable {
       }
     }
     const found = this.find(r, r.key());
-    this.lastKeys[member] = buf.slice(start, r.pos);
+    // a copy: the reader's buffer may be reused for the next reply (Buffer's slice would be a view of it)
+    this.lastKeys[member] = Uint8Array.prototype.slice.call(buf, start, r.pos);
     this.lastFound[member] = found;
     return found;
   }

@@ -1,4 +1,5 @@
 import type { JsonByteReader } from '../json-byte-reader.js';
+import { KeyTable } from '../key-table.js';
 
 /**
  * A `debug_traceBlockByNumber(n, {tracer: 'callTracer'})` result read from its JSON bytes, keeping only what
@@ -15,27 +16,33 @@ export function readTracesResult(r: JsonByteReader): unknown[] {
   return entries;
 }
 
+const ENTRY_KEYS = new KeyTable(['txHash', 'result', 'error']);
+
 function readEntry(r: JsonByteReader): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   r.expect(0x7b);
-  for (let first = true; r.more(0x7d, first); first = false) {
-    const k = r.key();
-    if (r.keyIs(k, 'txHash')) out.txHash = r.takeNull() ? null : r.fixed(32);
-    else if (r.keyIs(k, 'result')) out.result = r.peek() === 0x7b ? readTopCall(r) : parsedValue(r);
-    else if (r.keyIs(k, 'error')) out.error = parsedValue(r);
-    else r.skip();
+  for (let member = 0; r.more(0x7d, member === 0); member++) {
+    switch (ENTRY_KEYS.readKey(r, member)) {
+      case 0: out.txHash = r.takeNull() ? null : r.fixed(32); break;
+      case 1: out.result = r.peek() === 0x7b ? readTopCall(r) : parsedValue(r); break;
+      case 2: out.error = parsedValue(r); break;
+      default: r.skip();
+    }
   }
   return out;
 }
 
+const CALL_KEYS = new KeyTable(['calls', 'error']);
+
 function readTopCall(r: JsonByteReader): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   r.expect(0x7b);
-  for (let first = true; r.more(0x7d, first); first = false) {
-    const k = r.key();
-    if (r.keyIs(k, 'calls')) out.calls = parsedValue(r);
-    else if (r.keyIs(k, 'error')) out.error = parsedValue(r);
-    else r.skip();
+  for (let member = 0; r.more(0x7d, member === 0); member++) {
+    switch (CALL_KEYS.readKey(r, member)) {
+      case 0: out.calls = parsedValue(r); break;
+      case 1: out.error = parsedValue(r); break;
+      default: r.skip();
+    }
   }
   return out;
 }
