@@ -35,8 +35,9 @@ export class KeyTable {
   }
 
   /**
-   * The bytes of the last object's members' keys, from their opening quote to past their colon, and what `find` gave
-   * for them: a node writes every object of a kind with the same keys in the same order.
+   * The bytes of the last object's members' keys, from where each started (any whitespace before its quote
+   * included) to past its colon, and what `find` gave for them: a node writes every object of a kind with the same
+   * keys in the same order.
    */
   private readonly lastKeys: Uint8Array[] = [];
   private readonly lastFound: number[] = [];
