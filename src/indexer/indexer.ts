@@ -82,7 +82,7 @@ export async function startIndexer(config: IndexerConfig, options: StartIndexerO
       added.push(
         new Follower(db, stream, {
           batchBlocks: config.batchBlocks, batchRows: config.batchRows, prefetch: config.prefetch, pollIntervalMs: config.pollIntervalMs, log,
-          ...(heads ? { headSignal: (signal: AbortSignal) => heads.next(signal) } : {}),
+          ...(heads ? { headSignal: heads.signal() } : {}),
           ...(chain.vm === 'platform' && onPlatformCommit ? { onCommit: onPlatformCommit } : {}),
         }),
       );

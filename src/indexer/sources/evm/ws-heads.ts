@@ -1,9 +1,16 @@
 import WebSocket from 'ws';
 
+/** Waits for a node's next head: resolves at once when one arrived since the caller last woke. */
+export type HeadSignal = (signal: AbortSignal) => Promise<void>;
+
 /**
- * A node's `newHeads` over WebSocket (`eth_subscribe`), as a wake-up signal for the follower: `next()`
- * resolves at the next head. The connection is opened lazily, re-opened after a drop (with backoff), and
- * when it cannot be had, `next()` rejects so the follower falls back to polling.
+ * A node's `newHeads` over WebSocket (`eth_subscribe`), as a wake-up signal for followers. The connection is
+ * opened by the first `signal()` or wait, re-opened after a drop (with backoff), and when it cannot be had, a wait
+ * rejects so the follower falls back to polling.
+ *
+ * Heads are counted, not only broadcast: a follower asks for its head, finds nothing new and then waits, and a
+ * head pushed between its question and its wait must still wake it (otherwise its block waits for the next
+ * head or the fallback poll). Each `signal()` keeps the count it last woke at.
  */
 export class WsHeads {
   private socket: WebSocket | undefined;
@@ -11,9 +18,25 @@ export class WsHeads {
   private failures = 0;
   private retryAt = 0;
   private closed = false;
+  /** Heads received since the socket first opened. */
+  private heads = 0;
 
   constructor(private readonly url: string) {}
 
+  /**
+   * A wait of one follower's own: it resolves at once for heads that arrived since the previous wait resolved. The
+   * socket opens now, so heads pushed while the follower backfills are counted too.
+   */
+  signal(): HeadSignal {
+    if (!this.closed && !this.connected()) this.open();
+    let seen = this.heads;
+    return async (abort: AbortSignal) => {
+      if (this.heads === seen) await this.next(abort);
+      seen = this.heads;
+    };
+  }
+
+  /** Resolves at the next head received from now on. */
   next(signal: AbortSignal): Promise<void> {
     if (this.closed) return Promise.reject(new Error('closed'));
     if (!this.connected()) {
@@ -54,6 +77,7 @@ export class WsHeads {
       const text = data.toString();
       if (text.includes('"eth_subscription"')) {
         this.failures = 0;
+        this.heads++;
         this.wake();
       }
     });
