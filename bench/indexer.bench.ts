@@ -217,7 +217,9 @@ class BackendCpu {
 async function backfill(
   kind: Backfill['kind'], node: { url: string; pid: number }, chain: CachedChain, options: BatchSettings & { traces: boolean; rollups?: boolean }, upTo = chain.head,
 ): Promise<Backfill> {
-  const o = { ...options, rollups: options.rollups ?? true };
+  // Only the settings: a caller may pass another run's result (the fastest PostgreSQL run, for PGlite), whose measured
+  // fields must not carry over into this run's.
+  const o = { batch: options.batch, prefetch: options.prefetch, rowBudget: options.rowBudget, traces: options.traces, rollups: options.rollups ?? true };
   const tag = `${kind === 'postgres' ? 'pg' : 'lite'}_${o.batch}x${o.prefetch}x${o.rowBudget}${o.traces ? '' : '_nt'}${o.rollups ? '' : '_nr'}`;
   const db: Store = kind === 'postgres' ? { url: await freshDatabase(tag) } : { dir: mkdtempSync(join(tmpdir(), 'firn-bench-pglite-')) };
   const backends = 'url' in db ? new BackendCpu(db.url.slice(db.url.lastIndexOf('/') + 1)) : undefined;
