@@ -59,6 +59,14 @@ async function within(wait: (signal: AbortSignal) => Promise<void>, ms: number):
   return result;
 }
 
+/** Pushes head `number` once the client has subscribed, and resolves when the client has received it. */
+async function pushedAndReceived(server: HeadsServer, heads: WsHeads, number: number): Promise<void> {
+  await server.subscription();
+  const received = heads.next(new AbortController().signal);
+  server.push(number);
+  await received;
+}
+
 describe('WsHeads', () => {
   let server: HeadsServer;
   let heads: WsHeads;
@@ -73,10 +81,7 @@ describe('WsHeads', () => {
   it('wakes a follower for a head pushed before it started to wait (between asking for the head and waiting)', async () => {
     heads = new WsHeads(server.url);
     const wait = heads.signal();
-    await server.subscription();
-    const received = heads.next(new AbortController().signal);
-    server.push(1);
-    await received;
+    await pushedAndReceived(server, heads, 1);
     // The follower asked for its head before block 1 and only now waits: block 1 must wake it.
     expect(await within(wait, 1_000)).toBe('woke');
     // That head is used up: the next wait is for a new one.
@@ -90,10 +95,7 @@ describe('WsHeads', () => {
     heads = new WsHeads(server.url);
     const a = heads.signal();
     const b = heads.signal();
-    await server.subscription();
-    const received = heads.next(new AbortController().signal);
-    server.push(1);
-    await received;
+    await pushedAndReceived(server, heads, 1);
     expect(await within(a, 1_000)).toBe('woke');
     expect(await within(b, 1_000)).toBe('woke');
     expect(await within(a, 200)).toBe('waiting');
