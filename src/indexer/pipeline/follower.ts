@@ -31,7 +31,8 @@ export interface FollowerOptions {
   onCommit?: (checkpoint: Checkpoint) => void | Promise<void>;
   /**
    * Resolves when the source may have a new head (a WebSocket `newHeads` push, say), so realtime
-   * latency does not wait for the next poll. Polling stays as the fallback.
+   * latency does not wait for the next poll; at once when one came since the last wait ended, as the follower asks
+   * for the head before it waits. Polling stays as the fallback.
    */
   headSignal?: (signal: AbortSignal) => Promise<void>;
   /**

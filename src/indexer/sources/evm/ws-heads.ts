@@ -1,8 +1,5 @@
 import WebSocket from 'ws';
 
-/** Waits for a node's next head: resolves at once when one arrived since the caller last woke. */
-export type HeadSignal = (signal: AbortSignal) => Promise<void>;
-
 /**
  * A node's `newHeads` over WebSocket (`eth_subscribe`), as a wake-up signal for followers. The connection is
  * opened by the first `signal()` or wait, re-opened after a drop (with backoff), and when it cannot be had, a wait
@@ -27,7 +24,7 @@ export class WsHeads {
    * A wait of one follower's own: it resolves at once for heads that arrived since the previous wait resolved. The
    * socket opens now, so heads pushed while the follower backfills are counted too.
    */
-  signal(): HeadSignal {
+  signal(): (abort: AbortSignal) => Promise<void> {
     if (!this.closed && !this.connected()) this.open();
     let seen = this.heads;
     return async (abort: AbortSignal) => {
