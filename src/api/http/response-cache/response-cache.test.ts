@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../errors/http-errors.js';
 import { createApiServer } from '../server/create-api-server.js';
+import { SEND_AS_BUILT_MAX_BYTES } from './response-cache.js';
 
 /** A server with the response cache over a version the test sets, a clock it moves, and routes that count their runs. */
 async function server(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
@@ -27,6 +28,7 @@ async function server(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
     return { run: ++state.runs, filler: 'y'.repeat(2000) };
   });
   app.get('/v1/big', { config: { responseCache: 'data' } }, async () => ({ run: ++state.runs, filler: 'z'.repeat(100_000) }));
+  app.get('/v1/mid', { config: { responseCache: 'data', etag: true } }, async () => ({ run: ++state.runs, version: state.version, filler: 'm'.repeat(SEND_AS_BUILT_MAX_BYTES) }));
   app.get('/v1/clock', { config: { responseCache: 'clock' } }, async () => ({ run: ++state.runs, second: Math.floor(state.now / 1000) }));
   app.get('/v1/plain', async () => ({ run: ++state.runs }));
   app.get('/v1/missing', { config: { responseCache: 'data' } }, async () => {
@@ -115,25 +117,43 @@ describe('response cache', () => {
     expect(app.responseStore!.hits).toBe(4);
   });
 
-  it('the compressed body sent for a miss is kept with the answer, so the first hit in that encoding does not compress it again', async () => {
+  it('a small first-time answer goes out as built, naming accept-encoding in Vary; its first reuse compresses and keeps it', async () => {
     const { app, state } = await server();
-    const plain = await app.inject('/v1/data?n=3');
-    state.version = 'v2';
     const miss = await app.inject({ url: '/v1/data?n=3', headers: { 'accept-encoding': 'gzip' } });
+    expect(miss.headers['content-encoding']).toBeUndefined();
+    expect(miss.headers.vary).toBe('accept-encoding');
+    expect(miss.rawPayload.length).toBeGreaterThan(2000);
+    const kept = app.responseStore!.get('/v1/data?n=3')!;
+    expect(kept.body.toString('utf8')).toBe(miss.body);
+    expect(kept.encoded).toBeUndefined();
+    const hit = await app.inject({ url: '/v1/data?n=3', headers: { 'accept-encoding': 'gzip' } });
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(hit.headers.etag).toBe(miss.headers.etag);
+    expect(gunzipSync(hit.rawPayload).toString('utf8')).toBe(miss.body);
+    expect(kept.encoded?.gzip?.equals(hit.rawPayload)).toBe(true);
+    expect(state.runs).toBe(1);
+  });
+
+  it('a larger first-time answer is compressed on its first request and kept compressed, so the first hit does not compress it again', async () => {
+    const { app, state } = await server();
+    const plain = await app.inject('/v1/mid');
+    state.version = 'v2';
+    const miss = await app.inject({ url: '/v1/mid', headers: { 'accept-encoding': 'gzip' } });
     expect(miss.headers['content-encoding']).toBe('gzip');
     expect(miss.headers.vary).toBe('accept-encoding');
     const body = gunzipSync(miss.rawPayload).toString('utf8');
+    expect(body.length).toBeGreaterThan(SEND_AS_BUILT_MAX_BYTES);
     expect(JSON.parse(body)).toMatchObject({ run: 2, version: 'v2' });
     expect(miss.headers.etag).not.toBe(plain.headers.etag);
-    const kept = app.responseStore!.get('/v1/data?n=3')!;
+    const kept = app.responseStore!.get('/v1/mid')!;
     expect(kept.body.toString('utf8')).toBe(body);
     expect(kept.encoded?.gzip?.equals(miss.rawPayload)).toBe(true);
-    const hit = await app.inject({ url: '/v1/data?n=3', headers: { 'accept-encoding': 'gzip' } });
+    const hit = await app.inject({ url: '/v1/mid', headers: { 'accept-encoding': 'gzip' } });
     expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
     expect(hit.headers.etag).toBe(miss.headers.etag);
     expect(state.runs).toBe(2);
     // a client that takes no encoding gets the kept body as it is
-    expect((await app.inject('/v1/data?n=3')).body).toBe(body);
+    expect((await app.inject('/v1/mid')).body).toBe(body);
   });
 
   it('an answer too large to keep is left to the compression plugin, which streams a large body', async () => {
@@ -151,11 +171,12 @@ describe('response cache', () => {
   it('adds accept-encoding to a Vary header the route set, on the miss and on hits', async () => {
     const { app } = await server();
     const miss = await app.inject({ url: '/v1/vary', headers: { 'accept-encoding': 'br' } });
-    expect(miss.headers['content-encoding']).toBe('br');
+    expect(miss.headers['content-encoding']).toBeUndefined(); // small: sent as built the first time
     expect(miss.headers.vary).toBe('Origin, accept-encoding');
-    expect(JSON.parse(brotliDecompressSync(miss.rawPayload).toString('utf8')).run).toBe(1);
+    expect(miss.json().run).toBe(1);
     const hit = await app.inject({ url: '/v1/vary', headers: { 'accept-encoding': 'br' } });
-    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(hit.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(hit.rawPayload).toString('utf8')).run).toBe(1);
     expect(hit.headers.vary).toContain('accept-encoding');
   });
 
