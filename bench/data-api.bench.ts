@@ -176,6 +176,27 @@ async function warmOnOtherRows(others: Scenario[], clients: LoadClient[]): Promi
   console.log(`warmed ${clients.length} server processes on ${others.length} other rows (${WARM_OTHERS.calls.toLocaleString('en')} requests each)`);
 }
 
+/**
+ * A server under traffic builds first-time answers all the time (every new block makes kept answers stale), so the
+ * code that builds them is compiled and its caches (assets, encodings) are full. The rows here are mostly answered
+ * from the cache, so before them the code that builds a lookup's answer would have run only for the rows' own first
+ * requests, at about twice the CPU of a warm process (2026-11-30, P-chain tx by id: the row's server CPU 1,040 ms on a
+ * fresh process, 740 ms after 1,000 first-time lookups, 500 ms after 6,000). So each process first answers every
+ * lookup row's first-time ids once (Samples.firstTime: none of them in a row's sample, so each row's own ids are still
+ * first-time when it starts).
+ */
+async function warmOnFirstTimeAnswers(all: Scenario[], clients: LoadClient[]): Promise<void> {
+  const lookups = all.filter((s) => s.firstTime);
+  let requests = 0;
+  for (const c of clients) {
+    for (const s of lookups) {
+      await c.run({ concurrency: CONNECTIONS, warmup: 0, calls: s.firstTime!.count }, s.firstTime!.path);
+      requests += s.firstTime!.count;
+    }
+  }
+  console.log(`warmed ${clients.length} server processes on first-time answers of ${lookups.length} lookup rows (${(requests / clients.length).toLocaleString('en')} requests each)`);
+}
+
 async function main(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const spec = datasetSpec();
@@ -214,11 +235,10 @@ async function main(): Promise<void> {
     const sdkServer = await startServer(dataset.url, 1, offsetMs);
     const sdkClient = new LoadClient(sdkServer.base, CONNECTIONS, SDK_HEADERS);
     for (const s of all) await sdkClient.count(s.path(0));
-    if (only) {
-      const coldWarm = new LoadClient(cold.base, CONNECTIONS);
-      await warmOnOtherRows(listed.plain.filter((s) => !only.test(s.label)), [client, sdkClient, coldWarm]);
-      coldWarm.close();
-    }
+    const coldWarm = new LoadClient(cold.base, CONNECTIONS);
+    if (only) await warmOnOtherRows(listed.plain.filter((s) => !only.test(s.label)), [client, sdkClient, coldWarm]);
+    await warmOnFirstTimeAnswers(listed.plain, [client, sdkClient, coldWarm]);
+    coldWarm.close();
     const bareServer = await startProcess('data-api/bare-server.ts', {});
     const bareClient = new LoadClient(bareServer.base, CONNECTIONS);
     const rows: Row[] = [];
@@ -253,6 +273,9 @@ async function main(): Promise<void> {
 
     const misses = rows.filter((r) => ok(r.sdk.p50, r.sdk.p99) === '✗');
     const smallest = rows.reduce((a, b) => (b.body < a.body ? b : a));
+    const lookups = listed.plain.filter((s) => s.firstTime).map((s) => s.firstTime!.count);
+    const firstTimeLine = Math.min(...lookups) === Math.max(...lookups) ? lookups[0]!.toLocaleString('en')
+      : `${Math.min(...lookups).toLocaleString('en')}–${Math.max(...lookups).toLocaleString('en')}`;
     const txPages = rows.filter((r) => r.scenario.group === 'Primary network' && /transactions \(first page\)$/.test(r.scenario.label));
     const identityMisses = rows.filter((r) => ok(r.http.p50, r.http.p99) === '✗');
     const c = samples.counts;
@@ -286,7 +309,11 @@ started with the Node options of \`npm run firn\` (${firnNodeOptions().map((o) =
 ${CONNECTIONS} concurrent keep-alive connections (node:http, bodies counted, not kept) send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
 ${SECONDS} s) after up to ${ROW.warmup} warm-up ones; each row runs twice, once with \`accept-encoding: gzip, deflate\` (what Node's
 \`fetch\`, and so both official SDKs, sends unless told otherwise; bodies are counted compressed, not inflated) and once without
-(uncompressed), each on its own Data API process. Lookups rotate over hundreds of sampled ids.
+(uncompressed), each on its own Data API process. Lookups rotate over hundreds of sampled ids. Before the rows, each process
+answers ${firstTimeLine} other ids once for each of the ${lookups.length} lookup rows (none of them in a row's sample), as a server under
+traffic keeps building first-time answers (after every new block): the code that builds them is then compiled, and a
+row's own ids are still first-time when it starts (a row over 400 ids asks for 200 of them in its warm-up and for the other
+200 in its first measured requests).
 After the warm-up most requests of a row are answered from the response cache (an answer kept per URL while the store's data
 version — PostgreSQL's snapshot, read for every request — is unchanged; validator and delegator answers, which depend on the
 clock, until the next staker starts or ends); "uncached, alone" asks a second Data API process with the cache off, one request at a time: what

@@ -30,7 +30,27 @@ export interface Samples {
   pFirstTime: bigint;
   pLastTime: bigint;
   counts: Record<string, number>;
+  /** Other ids of the same kinds, none of them in the lists above: the server builds answers for them before the rows. */
+  firstTime: FirstTimeSamples;
 }
+
+/** Ids outside every row's sample, so a row's own ids are still first-time when the row starts. */
+export interface FirstTimeSamples {
+  evmTxHashes: Uint8Array[];
+  evmBlockNumbers: bigint[];
+  evmBlockHashes: Uint8Array[];
+  contracts: Uint8Array[];
+  nfts: { contract: Uint8Array; tokenId: bigint }[];
+  pTxIds: Uint8Array[];
+  xTxIds: Uint8Array[];
+  cTxIds: Uint8Array[];
+  pBlockIds: Uint8Array[];
+  xBlockHeights: bigint[];
+  subnetIds: Uint8Array[];
+}
+
+/** How many first-time ids of each kind (fewer when the dataset has fewer outside the sample). */
+const FIRST_TIME = 2_000;
 
 async function column<T>(db: Queryable, sql: string, params: unknown[], pick: (r: Record<string, unknown>) => T): Promise<T[]> {
   const { rows } = await db.query(sql, params);
@@ -48,7 +68,14 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
   const last = BigInt((await db.query<{ n: string }>('SELECT max(number) AS n FROM evm_blocks WHERE chain = $1', [C.id])).rows[0]!.n);
   const times = (await db.query<{ a: string; b: string }>('SELECT min(block_timestamp) AS a, max(block_timestamp) AS b FROM primary_txs WHERE chain = $1', [P.id])).rows[0]!;
   const l1 = await column(db, 'SELECT subnet_id AS v FROM primary_l1_validators WHERE chain = $1 GROUP BY subnet_id ORDER BY count(*) DESC LIMIT 1', [P.id], (r) => bytes(r.v));
-  return {
+  const outside = <T>(rows: T[], taken: readonly T[], key: (v: T) => string): T[] => {
+    const seen = new Set(taken.map(key));
+    return rows.filter((v) => !seen.has(key(v))).slice(0, FIRST_TIME);
+  };
+  const hexKey = (v: Uint8Array) => Buffer.from(v).toString('hex');
+  const others = (table: string, col: string, where: string) =>
+    column(db, `SELECT ${col} AS v FROM ${table} WHERE ${where} ORDER BY md5(${col}::text || 'first-time') LIMIT ${FIRST_TIME + 400}`, [], (r) => bytes(r.v));
+  const picked = {
     evmTxHashes: (await sample('evm_transactions', 'hash', `chain = ${C.id} AND block_number % 97 = 3`)).map(bytes),
     evmBlockNumbers: Array.from({ length: 400 }, (_, i) => (last * BigInt(i * 7919 % 400)) / 400n),
     evmBlockHashes: (await sample('evm_blocks', 'hash', `chain = ${C.id} AND number % 13 = 5`)).map(bytes),
@@ -71,6 +98,26 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
       WHERE a.chain = $1 AND s.kind = 'delegator' GROUP BY a.address ORDER BY count(*) DESC LIMIT 1`, [P.id], (r) => bytes(r.v)))[0]!,
     pFirstTime: BigInt(times.a),
     pLastTime: BigInt(times.b),
+  };
+  const firstTime: FirstTimeSamples = {
+    evmTxHashes: outside(await others('evm_transactions', 'hash', `chain = ${C.id} AND block_number % 97 = 3`), picked.evmTxHashes, hexKey),
+    evmBlockNumbers: outside(Array.from({ length: FIRST_TIME + 400 }, (_, i) => (last * BigInt(i * 7919 % (FIRST_TIME + 400) + 1)) / BigInt(FIRST_TIME + 401)),
+      picked.evmBlockNumbers, String),
+    evmBlockHashes: outside(await others('evm_blocks', 'hash', `chain = ${C.id} AND number % 13 = 5`), picked.evmBlockHashes, hexKey),
+    contracts: outside(await others('evm_contracts', 'address', `chain = ${C.id}`), picked.contracts, hexKey),
+    nfts: outside(await column(db, `SELECT contract, token_id FROM evm_nft_tokens WHERE chain = $1 ORDER BY md5(token_id::text || encode(contract, 'hex') || 'first-time') LIMIT ${FIRST_TIME + 300}`,
+      [C.id], (r) => ({ contract: bytes(r.contract), tokenId: BigInt(r.token_id as string) })), picked.nfts, (n) => `${hexKey(n.contract)}/${n.tokenId}`),
+    pTxIds: outside(await others('primary_txs', 'tx_id', `chain = ${P.id}`), picked.pTxIds, hexKey),
+    xTxIds: outside(await others('primary_txs', 'tx_id', `chain = ${X.id}`), picked.xTxIds, hexKey),
+    cTxIds: outside(await others('primary_txs', 'tx_id', `chain = ${C.id}`), picked.cTxIds, hexKey),
+    pBlockIds: outside(await others('primary_blocks', 'block_id', `chain = ${P.id}`), picked.pBlockIds, hexKey),
+    xBlockHeights: outside(await column(db, `SELECT height AS v FROM primary_blocks WHERE chain = $1 ORDER BY md5(height::text || 'first-time') LIMIT ${FIRST_TIME + 400}`, [X.id],
+      (r) => BigInt(r.v as string)), picked.xBlockHeights, String),
+    subnetIds: outside(await others('primary_subnets', 'subnet_id', `chain = ${P.id}`), picked.subnetIds, hexKey),
+  };
+  return {
+    ...picked,
+    firstTime,
     counts: {
       evmTransactions: await count('SELECT count(*) AS n FROM evm_transactions WHERE chain = $1', [C.id]),
       evmFailed: await count('SELECT count(*) AS n FROM evm_transactions WHERE chain = $1 AND status = 0', [C.id]),

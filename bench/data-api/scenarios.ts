@@ -28,6 +28,8 @@ export interface Scenario {
   label: string;
   /** The i-th request's path. */
   path: (i: number) => string;
+  /** For a lookup by id: paths of the same kind for ids outside the row's sample, each once (see Samples.firstTime). */
+  firstTime?: { count: number; path: (i: number) => string };
   /** The same queries through the store's functions, in process (the floor). */
   floor: (i: number) => Promise<unknown>;
   /** Share in the mixed workload. */
@@ -47,6 +49,7 @@ interface DeepList {
 const PAGE = 100;
 const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`;
 const at = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
+const each = <T>(list: readonly T[], toPath: (v: T) => string) => ({ count: list.length, path: (i: number) => toPath(list[i]!) });
 const STAKING_LIMITS = { maxValidatorStake: 3_000_000n * 1_000_000_000n, maxValidatorWeightFactor: 5n };
 const PRIMARY_SUBNET = new Uint8Array(32);
 
@@ -73,6 +76,7 @@ export interface ScenarioContext {
 
 export function scenarios(ctx: ScenarioContext): { plain: Scenario[]; deep: DeepList[] } {
   const { db, chains, samples: s } = ctx;
+  const f = s.firstTime;
   const { P, X, C } = chains;
   const net = P.network.id;
   const evm = `/v1/chains/${C.evmChainId}`;
@@ -104,6 +108,13 @@ export function scenarios(ctx: ScenarioContext): { plain: Scenario[]; deep: Deep
     if (!tx) throw new Error('sample tx missing');
     await getAssets(db, net, assetIdsOf([tx]));
   };
+  const evmTx = (hash: Uint8Array) => `${evm}/transactions/${hex(hash)}`;
+  const evmBlock = (ref: bigint | Uint8Array) => `${evm}/blocks/${typeof ref === 'bigint' ? ref : hex(ref)}`;
+  const contract = (address: Uint8Array) => `${evm}/addresses/${hex(address)}`;
+  const nft = (t: { contract: Uint8Array; tokenId: bigint }) => `${evm}/nfts/collections/${hex(t.contract)}/tokens/${t.tokenId}`;
+  const primaryTx = (chain: string, id: Uint8Array) => `${prim}/blockchains/${chain}/transactions/${idToString(id)}`;
+  const primaryBlock = (chain: string, ref: bigint | Uint8Array) => `${prim}/blockchains/${chain}/blocks/${typeof ref === 'bigint' ? ref : idToString(ref)}`;
+  const subnet = (id: Uint8Array) => `${prim}/subnets/${idToString(id)}`;
   const monthAgo = s.pLastTime - 30n * 86_400n;
   const yearAgo = s.pLastTime - 365n * 86_400n;
 
@@ -114,17 +125,17 @@ export function scenarios(ctx: ScenarioContext): { plain: Scenario[]; deep: Deep
     { group: 'EVM', label: 'GET …/transactions?status=failed', path: () => `${evm}/transactions?pageSize=${PAGE}&status=failed`, floor: () => evmList('failed'), weight: 2 },
     { group: 'EVM', label: 'GET …/transactions?status=success', path: () => `${evm}/transactions?pageSize=${PAGE}&status=success`, floor: () => evmList('success'), weight: 2 },
     {
-      group: 'EVM', label: 'GET …/transactions/{txHash}', path: (i) => `${evm}/transactions/${hex(at(s.evmTxHashes, i))}`, weight: 20,
+      group: 'EVM', label: 'GET …/transactions/{txHash}', path: (i) => evmTx(at(s.evmTxHashes, i)), firstTime: each(f.evmTxHashes, evmTx), weight: 20,
       floor: async (i) => {
         if (!(await getEvmTransactionDetail(db, C.id, at(s.evmTxHashes, i)))) throw new Error('sample tx missing');
       },
     },
     { group: 'EVM', label: 'GET …/blocks (first page)', path: () => `${evm}/blocks?pageSize=${PAGE}`, floor: () => listEvmBlocks(db, { chain: C.id, pageSize: PAGE }), weight: 5 },
-    { group: 'EVM', label: 'GET …/blocks/{number}', path: (i) => `${evm}/blocks/${at(s.evmBlockNumbers, i)}`, floor: (i) => getEvmBlock(db, C.id, { number: at(s.evmBlockNumbers, i) }), weight: 4 },
-    { group: 'EVM', label: 'GET …/blocks/{hash}', path: (i) => `${evm}/blocks/${hex(at(s.evmBlockHashes, i))}`, floor: (i) => getEvmBlock(db, C.id, { hash: at(s.evmBlockHashes, i) }), weight: 2 },
-    { group: 'EVM', label: 'GET …/addresses/{address} (contract metadata)', path: (i) => `${evm}/addresses/${hex(at(s.contracts, i))}`, floor: (i) => getEvmContract(db, C.id, at(s.contracts, i)), weight: 3 },
+    { group: 'EVM', label: 'GET …/blocks/{number}', path: (i) => evmBlock(at(s.evmBlockNumbers, i)), firstTime: each(f.evmBlockNumbers, evmBlock), floor: (i) => getEvmBlock(db, C.id, { number: at(s.evmBlockNumbers, i) }), weight: 4 },
+    { group: 'EVM', label: 'GET …/blocks/{hash}', path: (i) => evmBlock(at(s.evmBlockHashes, i)), firstTime: each(f.evmBlockHashes, evmBlock), floor: (i) => getEvmBlock(db, C.id, { hash: at(s.evmBlockHashes, i) }), weight: 2 },
+    { group: 'EVM', label: 'GET …/addresses/{address} (contract metadata)', path: (i) => contract(at(s.contracts, i)), firstTime: each(f.contracts, contract), floor: (i) => getEvmContract(db, C.id, at(s.contracts, i)), weight: 3 },
     {
-      group: 'EVM', label: 'GET …/nfts/collections/{address}/tokens/{tokenId}', path: (i) => `${evm}/nfts/collections/${hex(at(s.nfts, i).contract)}/tokens/${at(s.nfts, i).tokenId}`,
+      group: 'EVM', label: 'GET …/nfts/collections/{address}/tokens/{tokenId}', path: (i) => nft(at(s.nfts, i)), firstTime: each(f.nfts, nft),
       floor: (i) => getEvmNftToken(db, C.id, at(s.nfts, i).contract, at(s.nfts, i).tokenId), weight: 2,
     },
 
@@ -160,24 +171,24 @@ export function scenarios(ctx: ScenarioContext): { plain: Scenario[]; deep: Deep
       group: 'Primary network', label: 'X-chain transactions, hot wallet + BaseTx + last 30 days', path: () => `${prim}/blockchains/x-chain/transactions?pageSize=${PAGE}&addresses=${hot}&txTypes=BaseTx&startTimestamp=${monthAgo}`,
       floor: () => primaryList({ chain: X.id, addresses: [s.hotAddress], txTypes: ['BaseTx'], startTimestamp: monthAgo }), weight: 1,
     },
-    { group: 'Primary network', label: 'P-chain transaction by id', path: (i) => `${prim}/blockchains/p-chain/transactions/${idToString(at(s.pTxIds, i))}`, floor: (i) => txDetail(P.id, at(s.pTxIds, i)), weight: 4 },
-    { group: 'Primary network', label: 'X-chain transaction by id', path: (i) => `${prim}/blockchains/x-chain/transactions/${idToString(at(s.xTxIds, i))}`, floor: (i) => txDetail(X.id, at(s.xTxIds, i)), weight: 4 },
-    { group: 'Primary network', label: 'C-chain atomic transaction by id', path: (i) => `${prim}/blockchains/c-chain/transactions/${idToString(at(s.cTxIds, i))}`, floor: (i) => txDetail(C.id, at(s.cTxIds, i)), weight: 1 },
+    { group: 'Primary network', label: 'P-chain transaction by id', path: (i) => primaryTx('p-chain', at(s.pTxIds, i)), firstTime: each(f.pTxIds, (v) => primaryTx('p-chain', v)), floor: (i) => txDetail(P.id, at(s.pTxIds, i)), weight: 4 },
+    { group: 'Primary network', label: 'X-chain transaction by id', path: (i) => primaryTx('x-chain', at(s.xTxIds, i)), firstTime: each(f.xTxIds, (v) => primaryTx('x-chain', v)), floor: (i) => txDetail(X.id, at(s.xTxIds, i)), weight: 4 },
+    { group: 'Primary network', label: 'C-chain atomic transaction by id', path: (i) => primaryTx('c-chain', at(s.cTxIds, i)), firstTime: each(f.cTxIds, (v) => primaryTx('c-chain', v)), floor: (i) => txDetail(C.id, at(s.cTxIds, i)), weight: 1 },
     { group: 'Primary network', label: 'P-chain blocks (first page)', path: () => `${prim}/blockchains/p-chain/blocks?pageSize=${PAGE}`, floor: () => listPrimaryBlocks(db, { chain: P.id, pageSize: PAGE }), weight: 2 },
     {
       group: 'Primary network', label: 'X-chain blocks, a year-old 30-day window', path: () => `${prim}/blockchains/x-chain/blocks?pageSize=${PAGE}&startTimestamp=${yearAgo}&endTimestamp=${yearAgo + 30n * 86_400n}`,
       floor: () => listPrimaryBlocks(db, { chain: X.id, pageSize: PAGE, startTimestamp: yearAgo, endTimestamp: yearAgo + 30n * 86_400n }), weight: 1,
     },
     {
-      group: 'Primary network', label: 'P-chain block by id', path: (i) => `${prim}/blockchains/p-chain/blocks/${idToString(at(s.pBlockIds, i))}`, weight: 2,
+      group: 'Primary network', label: 'P-chain block by id', path: (i) => primaryBlock('p-chain', at(s.pBlockIds, i)), firstTime: each(f.pBlockIds, (v) => primaryBlock('p-chain', v)), weight: 2,
       floor: async (i) => {
         if (!(await getPrimaryBlockById(db, P.id, at(s.pBlockIds, i)))) throw new Error('sample block missing');
       },
     },
-    { group: 'Primary network', label: 'X-chain block by height', path: (i) => `${prim}/blockchains/x-chain/blocks/${at(s.xBlockHeights, i)}`, floor: (i) => getPrimaryBlock(db, X.id, at(s.xBlockHeights, i)), weight: 1 },
+    { group: 'Primary network', label: 'X-chain block by height', path: (i) => primaryBlock('x-chain', at(s.xBlockHeights, i)), firstTime: each(f.xBlockHeights, (v) => primaryBlock('x-chain', v)), floor: (i) => getPrimaryBlock(db, X.id, at(s.xBlockHeights, i)), weight: 1 },
     { group: 'Primary network', label: 'X-chain vertices (first page)', path: () => `${prim}/blockchains/x-chain/vertices?pageSize=${PAGE}`, floor: () => listXChainVertices(db, { chain: X.id, pageSize: PAGE }), weight: 1 },
     { group: 'Primary network', label: 'subnets (first page)', path: () => `${prim}/subnets?pageSize=${PAGE}`, floor: () => listSubnets(db, { chain: P.id, pageSize: PAGE }), weight: 1 },
-    { group: 'Primary network', label: 'subnet by id', path: (i) => `${prim}/subnets/${idToString(at(s.subnetIds, i))}`, floor: (i) => getSubnet(db, P.id, at(s.subnetIds, i)), weight: 1 },
+    { group: 'Primary network', label: 'subnet by id', path: (i) => subnet(at(s.subnetIds, i)), firstTime: each(f.subnetIds, subnet), floor: (i) => getSubnet(db, P.id, at(s.subnetIds, i)), weight: 1 },
     { group: 'Primary network', label: 'validators (first page, every status)', path: () => `${prim}/validators?pageSize=${PAGE}`, floor: () => validators({}), weight: 2 },
     {
       group: 'Primary network', label: 'validators, active, sortBy=delegationCapacity', path: () => `${prim}/validators?pageSize=${PAGE}&validationStatus=active&sortBy=delegationCapacity`,
