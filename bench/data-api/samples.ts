@@ -3,12 +3,11 @@ import type { DatasetChains } from './build-dataset.js';
 import { KeyRing } from './keys.js';
 import type { DatasetSpec } from './dataset-spec.js';
 
-/** Things to ask the API about, drawn from the stored dataset (so a reused dataset needs no generator run). */
-export interface Samples {
+/** The ids the lookup rows ask for, by kind. */
+export interface LookupIds {
   evmTxHashes: Uint8Array[];
   evmBlockNumbers: bigint[];
   evmBlockHashes: Uint8Array[];
-  evmLastBlock: bigint;
   contracts: Uint8Array[];
   nfts: { contract: Uint8Array; tokenId: bigint }[];
   pTxIds: Uint8Array[];
@@ -17,6 +16,11 @@ export interface Samples {
   pBlockIds: Uint8Array[];
   xBlockHeights: bigint[];
   subnetIds: Uint8Array[];
+}
+
+/** Things to ask the API about, drawn from the stored dataset (so a reused dataset needs no generator run). */
+export interface Samples extends LookupIds {
+  evmLastBlock: bigint;
   l1SubnetId?: Uint8Array;
   /** The account in the most P-/X-chain txs (an exchange wallet), and its C-chain address. */
   hotAddress: Uint8Array;
@@ -30,23 +34,11 @@ export interface Samples {
   pFirstTime: bigint;
   pLastTime: bigint;
   counts: Record<string, number>;
-  /** Other ids of the same kinds, none of them in the lists above: the server builds answers for them before the rows. */
-  firstTime: FirstTimeSamples;
-}
-
-/** Ids outside every row's sample, so a row's own ids are still first-time when the row starts. */
-export interface FirstTimeSamples {
-  evmTxHashes: Uint8Array[];
-  evmBlockNumbers: bigint[];
-  evmBlockHashes: Uint8Array[];
-  contracts: Uint8Array[];
-  nfts: { contract: Uint8Array; tokenId: bigint }[];
-  pTxIds: Uint8Array[];
-  xTxIds: Uint8Array[];
-  cTxIds: Uint8Array[];
-  pBlockIds: Uint8Array[];
-  xBlockHeights: bigint[];
-  subnetIds: Uint8Array[];
+  /**
+   * Other ids of the same kinds, none of them in the lists above, so a row's own ids are still first-time when the
+   * row starts: the server builds answers for them before the rows.
+   */
+  firstTime: LookupIds;
 }
 
 /** How many first-time ids of each kind (fewer when the dataset has fewer outside the sample). */
@@ -99,7 +91,7 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
     pFirstTime: BigInt(times.a),
     pLastTime: BigInt(times.b),
   };
-  const firstTime: FirstTimeSamples = {
+  const firstTime: LookupIds = {
     evmTxHashes: outside(await others('evm_transactions', 'hash', `chain = ${C.id} AND block_number % 97 = 3`), picked.evmTxHashes, hexKey),
     evmBlockNumbers: outside(Array.from({ length: FIRST_TIME + 400 }, (_, i) => (last * BigInt(i * 7919 % (FIRST_TIME + 400) + 1)) / BigInt(FIRST_TIME + 401)),
       picked.evmBlockNumbers, String),
