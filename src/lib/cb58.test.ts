@@ -21,6 +21,16 @@ describe('cb58', () => {
   it('encodes base58 exactly as the reference encoder, leading zeros included', () => {
     for (const b of randomInputs(1)) expect(base58Encode(b)).toBe(base58.encode(b));
   });
+  it('encodes inputs longer than its scratch space was first sized for', () => {
+    for (const len of [150, 300, 1000]) {
+      const b = new Uint8Array(len).map((_, i) => (i * 131 + 7) & 0xff);
+      b[0] = 0;
+      expect(base58Encode(b)).toBe(base58.encode(b));
+    }
+    const short = new Uint8Array([0, 0, 1, 2, 3]);
+    expect(base58Encode(short)).toBe(base58.encode(short)); // and shorter ones after
+  });
+
   it('decodes base58 exactly as the reference decoder, leading zeros included', () => {
     for (const b of randomInputs(7)) {
       const text = base58.encode(b);

@@ -47,7 +47,6 @@ export function base58Encode(bytes: Uint8Array): string {
   }
   const length = zeros + used * LIMB_DIGITS;
   const text = scratchText(length);
-  text.fill(ALPHABET_CODES[0]!, 0, zeros);
   let at = length;
   for (let j = 0; j < used; j++) {
     let limb = limbs[j]!;
@@ -57,10 +56,11 @@ export function base58Encode(bytes: Uint8Array): string {
       limb = q;
     }
   }
-  // The top limb's leading zero digits are not part of the number.
+  // The top limb's leading zero digits are not part of the number; each leading zero byte is one '1' before it.
   let first = zeros;
   while (first < length && text[first] === ALPHABET_CODES[0]) first++;
-  return zeros === first ? text.toString('latin1', 0, length) : text.toString('latin1', 0, zeros) + text.toString('latin1', first, length);
+  text.fill(ALPHABET_CODES[0]!, first - zeros, first);
+  return text.toString('latin1', first - zeros, length);
 }
 
 // Scratch space reused by every call (encoding never yields, so no two calls share it at once).
