@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:http';
+import { RawHttpConnection } from './raw-http-connection.js';
 
 export interface LoadResult {
   /** Latency of every measured call, in ms. */
@@ -63,11 +64,14 @@ export interface HttpAnswer {
 }
 
 /**
- * A load generator over node:http keep-alive sockets. Small on purpose, so its own cost stays low next to
- * the server's.
+ * A load generator over keep-alive connections: `count` and `run` (the measured load) on RawHttpConnections, one
+ * per caller; `get` and `json` (answers the bench reads: page tokens, samples) on node:http. Small on purpose, so
+ * its own cost stays low next to the server's.
  */
 export class LoadClient {
   private readonly agent: Agent;
+  /** Connections for `count`, free for the next request. */
+  private readonly idle: RawHttpConnection[] = [];
 
   constructor(private readonly base: URL, connections: number, private readonly headers: Record<string, string> = {}) {
     this.agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
@@ -93,23 +97,19 @@ export class LoadClient {
     return JSON.parse(Buffer.from(answer.body, 'latin1').toString('utf8'));
   }
 
-  /** The size of a 200 answer's body, read without keeping it (the generator's own cost per request stays small); anything else throws. */
-  count(path: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const req = request({ agent: this.agent, host: this.base.hostname, port: this.base.port, path, method: 'GET', headers: this.headers }, (res) => {
-        const status = res.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        res.on('data', (c: Buffer) => {
-          bytes += c.length;
-          if (status !== 200 && bytes < 4096) chunks.push(c);
-        });
-        res.on('end', () => (status === 200 ? resolve(bytes) : reject(new Error(`GET ${path}: ${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 500)}`))));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  /**
+   * The size of a 200 answer's body, read without keeping it, on a connection of its own (RawHttpConnection: the
+   * generator's own cost per request stays small); anything else throws.
+   */
+  async count(path: string): Promise<number> {
+    const connection = this.idle.pop() ?? new RawHttpConnection(this.base.hostname, Number(this.base.port), this.headers);
+    try {
+      const answer = await connection.get(path);
+      if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.errorBody.slice(0, 500)}`);
+      return answer.bytes;
+    } finally {
+      this.idle.push(connection);
+    }
   }
 
   /** `plan.concurrency` connections asking for `pathOf(i)`; every answer must be a 200. */
@@ -119,5 +119,6 @@ export class LoadClient {
 
   close(): void {
     this.agent.destroy();
+    for (const c of this.idle.splice(0)) c.close();
   }
 }
