@@ -306,10 +306,13 @@ ${c.l1Validators!.toLocaleString()} L1 validators, ${c.vertices!.toLocaleString(
 
 **Method.** The Data API (\`createDataApi\` with its defaults — response cache on, 64 MiB — rate limits off, pool of ${POOL} connections) runs in a child process
 started with the Node options of \`npm run firn\` (${firnNodeOptions().map((o) => `\`${o}\``).join(' ')});
-${CONNECTIONS} concurrent keep-alive connections (node:http, bodies counted, not kept) send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
+${CONNECTIONS} concurrent keep-alive connections send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
 ${SECONDS} s) after up to ${ROW.warmup} warm-up ones; each row runs twice, once with \`accept-encoding: gzip, deflate\` (what Node's
 \`fetch\`, and so both official SDKs, sends unless told otherwise; bodies are counted compressed, not inflated) and once without
-(uncompressed), each on its own Data API process. Lookups rotate over hundreds of sampled ids. Before the rows, each process
+(uncompressed), each on its own Data API process. The load generator (\`bench/data-api/raw-http-connection.ts\`, as wrk or
+autocannon do) writes each GET on its connection and reads only the status and the body's size, into one reused buffer per
+connection: node:http's client cost the shared cores about as much CPU per request as the server's answer to a kept response, and
+a new buffer per socket read drove the bench process to a full GC every ~70 ms under big bodies. Lookups rotate over hundreds of sampled ids. Before the rows, each process
 answers ${firstTimeLine} other ids once for each of the ${lookups.length} lookup rows (none of them in a row's sample), as a server under
 traffic keeps building first-time answers (after every new block): the code that builds them is then compiled, and a
 row's own ids are still first-time when it starts (a row over 400 ids asks for 200 of them in its warm-up and for the other

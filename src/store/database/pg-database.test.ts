@@ -109,6 +109,24 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
     }
   });
 
+  it('rejects a failed statement with PostgreSQL\'s error, its stack leading back to the caller', async () => {
+    const db = new PgDatabase(server.url, { maxConnections: 1 });
+    async function askForAMissingTable(): Promise<unknown> {
+      return await db.query('SELECT * FROM no_such_table WHERE id = $1', [1], KEY_LOOKUP);
+    }
+    try {
+      const error = await askForAMissingTable().then(() => undefined, (e: unknown) => e as Error & { code?: string });
+      expect(error).toBeInstanceOf(Error);
+      expect(error?.message).toMatch(/relation "no_such_table" does not exist/);
+      expect(error?.code).toBe('42P01');
+      expect(error?.stack).toContain('askForAMissingTable');
+      // The connection is still usable afterwards.
+      expect((await db.query<{ x: number }>('SELECT $1::int AS x', [7], KEY_LOOKUP)).rows[0]!.x).toBe(7);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('prepares nothing when turned off', async () => {
     const db = new PgDatabase(server.url, { maxConnections: 1, preparedStatements: false });
     try {
