@@ -33,9 +33,9 @@ interface Pending {
 /**
  * One keep-alive HTTP/1.1 connection that sends GETs one at a time and reads only what a load test needs from
  * each answer: the status and the body's size (content-length or chunked framing). A load generator shares the
- * machine's cores with the server it measures; node:http's client (an IncomingMessage, its events and headers
- * object per answer) cost about as much CPU per request as the Data API's answer to a kept response, which this
- * reader does not (as wrk or autocannon do not).
+ * machine's cores with the server it measures: node:http's client (an IncomingMessage, its events and a headers
+ * object per answer) cost about as much CPU per request as the Data API's answer to a kept response. This reader
+ * builds none of that, as wrk and autocannon do not.
  */
 export class RawHttpConnection {
   readonly #host: string;
@@ -47,8 +47,7 @@ export class RawHttpConnection {
   constructor(host: string, port: number, headers: Record<string, string>) {
     this.#host = host;
     this.#port = port;
-    const lines = Object.entries({ host: `${host}:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    this.#requestHead = lines;
+    this.#requestHead = Object.entries({ host: `${host}:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
   }
 
   get(path: string): Promise<RawAnswer> {
