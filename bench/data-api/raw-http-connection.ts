@@ -101,7 +101,7 @@ export class RawHttpConnection {
   #onData(chunk: Buffer): void {
     const p = this.#pending;
     if (!p) {
-      this.#fail(new Error('bytes arrived with no request waiting'));
+      // Bytes no request asked for: the connection is out of step with the server.
       this.close();
       return;
     }
@@ -163,7 +163,7 @@ export class RawHttpConnection {
       const size = parseInt(data.toString('latin1', 0, eol), 16);
       if (size === 0) {
         // Last chunk: the answer ends at the empty line after any trailers.
-        const end = data.indexOf(HEAD_END, eol - 2 < 0 ? 0 : eol - 2);
+        const end = data.indexOf(HEAD_END, eol);
         if (end < 0) {
           p.carry = Buffer.from(data);
           return;

@@ -169,13 +169,13 @@ export class PgDatabase implements Database {
     const client = await this.pool.connect();
     let broken = false;
     try {
-      await client.query('BEGIN');
+      await send(client, { text: 'BEGIN' });
       const result = await fn(queryableOf(client, this.names, true));
-      await client.query('COMMIT');
+      await send(client, { text: 'COMMIT' });
       return result;
     } catch (error) {
       try {
-        await client.query('ROLLBACK');
+        await send(client, { text: 'ROLLBACK' });
       } catch {
         broken = true;
       }
