@@ -15,6 +15,20 @@ export function bytes(value: unknown): Uint8Array {
   return new Uint8Array(value as Uint8Array);
 }
 
+/**
+ * A bytea column's bytes as a view of the buffer pg decoded them into, not a copy: for values that live only while
+ * one answer is built (a transaction's UTXOs, say). A view keeps pg's whole decode buffer reachable, so anything
+ * kept for long (a cache) takes \`bytes\`.
+ */
+export function bytesView(value: unknown): Uint8Array {
+  const b = value as Uint8Array;
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+export function maybeBytesView(value: unknown): Uint8Array | undefined {
+  return value === null || value === undefined ? undefined : bytesView(value);
+}
+
 export function maybeBytes(value: unknown): Uint8Array | undefined {
   return value === null || value === undefined ? undefined : new Uint8Array(value as Uint8Array);
 }

@@ -1,7 +1,7 @@
 import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import type { TxAmounts, TxDetails } from '../../writers/primary/rows.js';
 import {
-  amountsOf, big, bytes, clampPageSize, detailsOf, heightBoundsForTime, maybeBig, maybeBytes, maybeNumber, pageOf, Params, type Page, type SortOrder,
+  amountsOf, big, bytesView, clampPageSize, detailsOf, heightBoundsForTime, maybeBig, maybeBytesView, maybeNumber, pageOf, Params, type Page, type SortOrder,
 } from './common.js';
 import { hexOf } from '../../../lib/hex.js';
 import { withPublicKeys } from './credentials.js';
@@ -139,23 +139,23 @@ export async function getPrimaryTransactions(db: Queryable, chain: number, txIds
     const r = byId.get(key);
     if (!r) continue;
     const tx: PrimaryTransaction = {
-      chain: Number(r.chain), txId: bytes(r.tx_id), blockHeight: big(r.block_height), blockId: bytes(r.block_id), blockTimestamp: big(r.block_timestamp),
-      txIndex: Number(r.tx_index), txType: r.tx_type as string, memo: bytes(r.memo),
+      chain: Number(r.chain), txId: bytesView(r.tx_id), blockHeight: big(r.block_height), blockId: bytesView(r.block_id), blockTimestamp: big(r.block_timestamp),
+      txIndex: Number(r.tx_index), txType: r.tx_type as string, memo: bytesView(r.memo),
       amounts: amountsOf(r.amounts), details: withSigners(details.get(key)!, signedParts.get(key)),
       consumedUtxos: consumed.get(key) ?? [], emittedUtxos: emitted.get(key) ?? [],
     };
     const set = <K extends keyof PrimaryTransaction>(k: K, v: PrimaryTransaction[K] | undefined) => {
       if (v !== undefined) tx[k] = v;
     };
-    set('sourceChain', maybeBytes(r.source_chain));
-    set('destinationChain', maybeBytes(r.destination_chain));
-    set('nodeId', maybeBytes(r.node_id));
-    set('subnetId', maybeBytes(r.subnet_id));
+    set('sourceChain', maybeBytesView(r.source_chain));
+    set('destinationChain', maybeBytesView(r.destination_chain));
+    set('nodeId', maybeBytesView(r.node_id));
+    set('subnetId', maybeBytesView(r.subnet_id));
     set('startTime', maybeBig(r.start_time));
     set('endTime', maybeBig(r.end_time));
     set('weight', maybeBig(r.weight));
     set('delegationShares', maybeNumber(r.delegation_shares));
-    set('stakingTxId', maybeBytes(r.staking_tx_id));
+    set('stakingTxId', maybeBytesView(r.staking_tx_id));
     set('staker', stakerOf(r));
     out.push(tx);
   }
@@ -175,7 +175,7 @@ async function signedPartsLackingKeys(db: Queryable, chain: number, details: Rea
   const { rows } = await db.query<{ tx_id: Uint8Array; signed_part: Uint8Array }>(
     `SELECT t.tx_id, substring(t.bytes from 1 for t.unsigned_size) AS signed_part
      FROM unnest($2::bytea[]) AS k(tx_id) JOIN primary_txs t ON t.chain = $1 AND t.tx_id = k.tx_id`, [chain, wanted], KEY_LOOKUP);
-  for (const r of rows) out.set(hexOf(r.tx_id), bytes(r.signed_part));
+  for (const r of rows) out.set(hexOf(r.tx_id), bytesView(r.signed_part));
   return out;
 }
 
@@ -188,9 +188,9 @@ function withSigners(details: TxDetails, signedPart: Uint8Array | undefined): Tx
 /** The joined primary_stakers columns (st_…), when the tx adds or ends a staker the store knows. */
 function stakerOf(r: Row): TxStakerInfo | undefined {
   if (r.st_tx_id === null || r.st_tx_id === undefined) return undefined;
-  const info: TxStakerInfo = { stakingTxId: bytes(r.st_tx_id) };
+  const info: TxStakerInfo = { stakingTxId: bytesView(r.st_tx_id) };
   if (r.st_end_kind) info.endKind = r.st_end_kind as TxStakerInfo['endKind'];
-  const endTx = maybeBytes(r.st_end_tx_id);
+  const endTx = maybeBytesView(r.st_end_tx_id);
   if (endTx) info.endTxId = endTx;
   for (const [k, col] of [['potentialReward', 'st_potential_reward'], ['validationReward', 'st_validation_reward'], ['delegationFees', 'st_delegation_fees'], ['delegatorReward', 'st_delegator_reward']] as const) {
     const v = maybeBig(r[col]);

@@ -2,7 +2,7 @@ import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import type { RewardType } from '../../writers/primary/rows.js';
 import { unpackOwners } from '../../writers/primary/packed-owners.js';
 import { hexOf } from '../../../lib/hex.js';
-import { big, bytes, maybeBig, maybeBytes, maybeNumber } from './common.js';
+import { big, bytesView, maybeBig, maybeBytesView, maybeNumber } from './common.js';
 import { withPublicKeys, type CredentialSignature } from './credentials.js';
 
 /** How a UTXO was created (absent for UTXOs the store only saw spent, e.g. genesis UTXOs). */
@@ -68,15 +68,15 @@ type Row = Record<string, unknown>;
 type StoredCredential = { signature: string; publicKey?: string };
 
 function utxoOf(r: Row, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUtxo {
-  const utxoId = bytes(r.utxo_id);
+  const utxoId = bytesView(r.utxo_id);
   const out: PrimaryUtxo = {
-    utxoId, txId: bytes(r.tx_id), outputIndex: Number(r.output_index), assetId: bytes(r.asset_id), amount: big(r.amount), createdOn: bytes(r.created_on),
+    utxoId, txId: bytesView(r.tx_id), outputIndex: Number(r.output_index), assetId: bytesView(r.asset_id), amount: big(r.amount), createdOn: bytesView(r.created_on),
   };
   if (r.u_chain !== null && r.u_chain !== undefined) {
     const created: UtxoCreation = {
-      chain: Number(r.u_chain), creatingTxId: bytes(r.creating_tx_id), consumableOn: bytes(r.consumable_on), blockHeight: big(r.u_height),
+      chain: Number(r.u_chain), creatingTxId: bytesView(r.creating_tx_id), consumableOn: bytesView(r.consumable_on), blockHeight: big(r.u_height),
       blockTimestamp: big(r.u_time), outputType: r.output_type as string, locktime: big(r.locktime), threshold: Number(r.threshold),
-      addresses: ownersOf(r), staked: r.staked === true, bytes: bytes(r.bytes),
+      addresses: ownersOf(r), staked: r.staked === true, bytes: bytesView(r.bytes),
     };
     const stakeable = maybeBig(r.u_stakeable);
     if (stakeable !== undefined) created.stakeableLocktime = stakeable;
@@ -87,13 +87,13 @@ function utxoOf(r: Row, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUt
     if (r.reward_type) created.rewardType = r.reward_type as RewardType;
     const group = maybeNumber(r.group_id);
     if (group !== undefined) created.groupId = group;
-    const payload = maybeBytes(r.payload);
+    const payload = maybeBytesView(r.payload);
     if (payload) created.payload = payload;
     out.created = created;
   }
   if (r.s_chain !== null && r.s_chain !== undefined) {
     const consumed: UtxoConsumption = {
-      chain: Number(r.s_chain), txId: bytes(r.consuming_tx_id), inputIndex: Number(r.input_index), consumedOn: bytes(r.consumed_on),
+      chain: Number(r.s_chain), txId: bytesView(r.consuming_tx_id), inputIndex: Number(r.input_index), consumedOn: bytesView(r.consumed_on),
       blockHeight: big(r.s_height), blockTimestamp: big(r.s_time),
     };
     if (r.credentials) {
@@ -109,7 +109,7 @@ function utxoOf(r: Row, signedParts: ReadonlyMap<string, Uint8Array>): PrimaryUt
 /** A created UTXO's owners: packed with the UTXO, or, in rows written before that, from primary_utxo_owners. */
 function ownersOf(r: Row): Uint8Array[] {
   const packed = r.packed_owners as Uint8Array | null;
-  return packed === null || packed === undefined ? ((r.owners as Uint8Array[] | null) ?? []).map(bytes) : unpackOwners(packed);
+  return packed === null || packed === undefined ? ((r.owners as Uint8Array[] | null) ?? []).map(bytesView) : unpackOwners(packed);
 }
 
 function hexBytes(h: string): Uint8Array {
@@ -135,7 +135,7 @@ async function signedPartsFor(db: Queryable, rows: readonly Row[]): Promise<Map<
     `SELECT t.chain, t.tx_id, substring(t.bytes from 1 for t.unsigned_size) AS signed_part
      FROM unnest($1::integer[], $2::bytea[]) AS k(chain, tx_id) JOIN primary_txs t ON t.chain = k.chain AND t.tx_id = k.tx_id`,
     [pairs.map(([chain]) => chain), pairs.map(([, txId]) => txId)], KEY_LOOKUP);
-  for (const r of found) out.set(signedPartKey(Number(r.chain), r.tx_id), bytes(r.signed_part));
+  for (const r of found) out.set(signedPartKey(Number(r.chain), r.tx_id), bytesView(r.signed_part));
   return out;
 }
 

@@ -12,9 +12,12 @@ export function packOwners(addresses: readonly Uint8Array[]): Uint8Array | null 
   return out;
 }
 
-/** The owners packOwners packed, each a Uint8Array copy of its own (the column is read as a Buffer). */
+/**
+ * The owners packOwners packed, each a plain Uint8Array view of the packed bytes (the column is read as a Buffer):
+ * no copy, as for the other columns of a row read to build one answer.
+ */
 export function unpackOwners(packed: Uint8Array): Uint8Array[] {
   const out: Uint8Array[] = [];
-  for (let at = 0; at + SHORT_ID_BYTES <= packed.length; at += SHORT_ID_BYTES) out.push(new Uint8Array(packed.subarray(at, at + SHORT_ID_BYTES)));
+  for (let at = 0; at + SHORT_ID_BYTES <= packed.length; at += SHORT_ID_BYTES) out.push(new Uint8Array(packed.buffer, packed.byteOffset + at, SHORT_ID_BYTES));
   return out;
 }
