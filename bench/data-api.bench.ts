@@ -10,7 +10,7 @@
  * the spec's last block leaves; BENCH_REBUILD=1 (or dropping the database) builds it again.
  *
  * The Data API runs in a child process (bench/data-api/serve.ts, createDataApi, rate limits off, clock at the
- * dataset's end, Node started as `npm run firn` starts it; FIRN_NODE_OPTIONS adds options, e.g. to profile it);
+ * dataset's end, Node started as `npm run serve` starts a Data API; FIRN_NODE_OPTIONS adds options, e.g. to profile it);
  * the load generator and the floor run here. Per endpoint, BENCH_REQUESTS (default 5,000) measured requests, for
  * at most BENCH_SECONDS (default 10) after up to 200 warm-up ones; the mixed workload runs BENCH_MIX_SECONDS
  * (default 30) with one server process and with two (node:cluster). Each row is asked
@@ -28,7 +28,7 @@ import { DATASET_NOW, datasetId, datasetSpec, PRIMARY_SPAN_SECONDS } from './dat
 import { drive, LoadClient, type LoadResult, type RunPlan } from './data-api/load.js';
 import { loadSamples } from './data-api/samples.js';
 import { deepScenario, scenarios, type Scenario } from './data-api/scenarios.js';
-import { firnNodeOptions } from './firn-node-options.js';
+import { serveNodeOptions } from './firn-node-options.js';
 import { machine, writeSection } from './results.js';
 import { fmt, summarize } from './stats.js';
 
@@ -61,13 +61,13 @@ interface Served {
   stop: () => Promise<void>;
 }
 
-/** A Data API server process, started with the Node options Firn runs with (`npm run firn`, `npm start`). */
+/** A Data API server process, started with the Node options a Data API runs with alone (`npm run serve`). */
 function startServer(url: string, workers: number, offsetMs: number, cacheMb?: number): Promise<Served> {
   return startProcess('data-api/serve.ts', {
     BENCH_DATABASE_URL: url, BENCH_WORKERS: String(workers), BENCH_CLOCK_OFFSET_MS: String(offsetMs),
     BENCH_PAGE_TOKEN_SECRET: SECRET, BENCH_POOL_SIZE: String(POOL),
     ...(cacheMb !== undefined ? { BENCH_RESPONSE_CACHE_MB: String(cacheMb) } : {}),
-  }, firnNodeOptions());
+  }, serveNodeOptions());
 }
 
 /** A server script of bench/ in a child process on a free port, once it says `ready`. */
@@ -305,7 +305,7 @@ ${c.delegators!.toLocaleString()} delegations (each ended by its RewardValidator
 ${c.l1Validators!.toLocaleString()} L1 validators, ${c.vertices!.toLocaleString()} legacy X-chain vertices.
 
 **Method.** The Data API (\`createDataApi\` with its defaults — response cache on, 64 MiB — rate limits off, pool of ${POOL} connections) runs in a child process
-started with the Node options of \`npm run firn\` (${firnNodeOptions().map((o) => `\`${o}\``).join(' ')});
+started with the Node options of \`npm run serve\` (${serveNodeOptions().map((o) => `\`${o}\``).join(' ')}: see docs/configuration.md, "Node.js options");
 ${CONNECTIONS} concurrent keep-alive connections send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
 ${SECONDS} s) after up to ${ROW.warmup} warm-up ones; each row runs twice, once with \`accept-encoding: gzip, deflate\` (what Node's
 \`fetch\`, and so both official SDKs, sends unless told otherwise; bodies are counted compressed, not inflated) and once without

@@ -11,7 +11,16 @@ export function firnNodeOptions(): string[] {
 
 /** Only the options of package.json's `firn` script (for a process that takes its extra options from elsewhere). */
 export function npmFirnNodeOptions(): string[] {
+  return scriptNodeOptions('firn');
+}
+
+/** The Node options a Data API runs with alone (package.json's `serve` script, `npm run serve`), and FIRN_NODE_OPTIONS. */
+export function serveNodeOptions(): string[] {
+  return [...scriptNodeOptions('serve'), ...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+}
+
+function scriptNodeOptions(script: string): string[] {
   const pkg = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const words = pkg.scripts.firn!.split(/\s+/);
+  const words = pkg.scripts[script]!.split(/\s+/);
   return words.slice(words.indexOf('node') + 1, words.indexOf('bin/firn.js'));
 }
