@@ -143,6 +143,11 @@ function bareLine(rows: Row[]): string {
   if (over.length === 0) return '';
   const bareOver = over.filter((r) => ok(r.bare.p50, r.bare.p99) === '✗');
   const ratios = over.map((r) => r.http.p99 / r.bare.p99).sort((a, b) => a - b);
+  if (over.length === 1) {
+    const [r] = over;
+    return `With the same body, the bare server ${bareOver.length === 1 ? 'misses' : 'meets'} the target for the uncompressed row over it (${r!.scenario.label}); ` +
+      `its p99 is ${ratios[0]!.toFixed(2)}× the bare server's.`;
+  }
   return `Of the ${over.length} uncompressed rows over the target, the bare server misses it too for ${bareOver.length} with the same bodies; ` +
     `their p99 is ${ratios[0]!.toFixed(2)}–${ratios[ratios.length - 1]!.toFixed(2)}× the bare server's.`;
 }
