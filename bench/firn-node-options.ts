@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
  * package.json's `firn` script, so a bench starts Firn exactly so; FIRN_NODE_OPTIONS adds more (profiling).
  */
 export function firnNodeOptions(): string[] {
-  return [...npmFirnNodeOptions(), ...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+  return [...npmFirnNodeOptions(), ...extraNodeOptions()];
 }
 
 /** Only the options of package.json's `firn` script (for a process that takes its extra options from elsewhere). */
@@ -16,7 +16,12 @@ export function npmFirnNodeOptions(): string[] {
 
 /** The Node options a Data API runs with alone (package.json's `serve` script, `npm run serve`), and FIRN_NODE_OPTIONS. */
 export function serveNodeOptions(): string[] {
-  return [...scriptNodeOptions('serve'), ...(process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+  return [...scriptNodeOptions('serve'), ...extraNodeOptions()];
+}
+
+/** FIRN_NODE_OPTIONS, split into words (profiling flags, for instance). */
+function extraNodeOptions(): string[] {
+  return (process.env.FIRN_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
 }
 
 function scriptNodeOptions(script: string): string[] {

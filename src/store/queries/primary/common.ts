@@ -18,7 +18,7 @@ export function bytes(value: unknown): Uint8Array {
 /**
  * A bytea column's bytes as a view of the buffer pg decoded them into, not a copy: for values that live only while
  * one answer is built (a transaction's UTXOs, say). A view keeps pg's whole decode buffer reachable, so anything
- * kept for long (a cache) takes \`bytes\`.
+ * kept for long (a cache) takes `bytes`.
  */
 export function bytesView(value: unknown): Uint8Array {
   const b = value as Uint8Array;
