@@ -28,6 +28,7 @@ import { DATASET_NOW, datasetId, datasetSpec, PRIMARY_SPAN_SECONDS } from './dat
 import { drive, LoadClient, type LoadResult, type RunPlan } from './data-api/load.js';
 import { loadSamples } from './data-api/samples.js';
 import { deepScenario, scenarios, type Scenario } from './data-api/scenarios.js';
+import { StallMonitor, stallText, type Stalls } from './data-api/stall-monitor.js';
 import { serveNodeOptions } from './firn-node-options.js';
 import { machine, writeSection } from './results.js';
 import { fmt, summarize } from './stats.js';
@@ -90,6 +91,30 @@ async function startProcess(script: string, env: Record<string, string>, nodeOpt
   return { base: new URL(`http://127.0.0.1:${port}`), child, stop };
 }
 
+/** A single-process server's Stalls since the last ask (bench/data-api/serve.ts). */
+function stallsOf(served: Served): Promise<Stalls> {
+  return new Promise((res) => {
+    const answer = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('stalls' in m)) return;
+      served.child.off('message', answer);
+      res((m as { stalls: Stalls }).stalls);
+    };
+    served.child.on('message', answer);
+    served.child.send('stalls');
+  });
+}
+
+/** This process (the load generator) watched, next to the server it loads. */
+const generator = new StallMonitor();
+
+/** Runs a load and says what held up the server's and the generator's event loops while it ran. */
+async function watched(served: Served, load: () => Promise<LoadResult>): Promise<LoadResult & { server: Stalls; generator: Stalls }> {
+  await stallsOf(served);
+  generator.take();
+  const result = await load();
+  return { ...result, server: await stallsOf(served), generator: generator.take() };
+}
+
 interface Row {
   scenario: Scenario;
   http: ReturnType<typeof summarize>;
@@ -115,9 +140,14 @@ async function setting(db: PgDatabase, name: string): Promise<string> {
 
 const ok = (p50: number, p99: number) => (p50 <= 5 && p99 <= 25 ? '✓' : '✗');
 
-async function measure(client: LoadClient, sdkClient: LoadClient, coldClient: LoadClient, bareClient: LoadClient, scenario: Scenario): Promise<Row> {
-  const http: LoadResult = await client.run(ROW, scenario.path);
-  const sdk: LoadResult = await sdkClient.run(ROW, scenario.path);
+interface Loaded {
+  client: LoadClient;
+  served: Served;
+}
+
+async function measure(plain: Loaded, gzip: Loaded, coldClient: LoadClient, bareClient: LoadClient, scenario: Scenario): Promise<Row> {
+  const http = await watched(plain.served, () => plain.client.run(ROW, scenario.path));
+  const sdk = await watched(gzip.served, () => gzip.client.run(ROW, scenario.path));
   const cold = await coldClient.run(ALONE, scenario.path);
   const bodySize = Math.round(http.bytes / http.latencies.length);
   const bare: LoadResult = await bareClient.run(ROW, () => `/?bytes=${bodySize}`);
@@ -129,6 +159,8 @@ async function measure(client: LoadClient, sdkClient: LoadClient, coldClient: Lo
     cold: summarize(cold.latencies), bare: summarize(bare.latencies), bareRate: bare.rate, floor: summarize(floor.latencies), alone: summarize(alone.latencies),
   };
   console.log(`${scenario.label}: HTTP ${fmt(row.http.p50)} / ${fmt(row.http.p99)} (${row.rate.toFixed(0)} req/s); gzip ${fmt(row.sdk.p50)} / ${fmt(row.sdk.p99)} (${row.sdkRate.toFixed(0)} req/s); uncached alone ${fmt(row.cold.p50)}; bare ${fmt(row.bare.p50)} / ${fmt(row.bare.p99)} (${row.bareRate.toFixed(0)} req/s); store ${fmt(row.floor.p50)} / ${fmt(row.floor.p99)}; alone ${fmt(row.alone.p50)}`);
+  console.log(`  stalls, uncompressed: server ${stallText(http.server)}; generator ${stallText(http.generator)}`);
+  console.log(`  stalls, gzip: server ${stallText(sdk.server)}; generator ${stallText(sdk.generator)}`);
   return row;
 }
 
@@ -247,7 +279,8 @@ async function main(): Promise<void> {
     const bareServer = await startProcess('data-api/bare-server.ts', {});
     const bareClient = new LoadClient(bareServer.base, CONNECTIONS);
     const rows: Row[] = [];
-    for (const s of all) rows.push(await measure(client, sdkClient, coldClient, bareClient, s));
+    generator.start();
+    for (const s of all) rows.push(await measure({ client, served: server }, { client: sdkClient, served: sdkServer }, coldClient, bareClient, s));
     bareClient.close();
     await bareServer.stop();
     sdkClient.close();

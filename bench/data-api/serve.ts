@@ -2,11 +2,12 @@
  * The Data API over the benchmark's database, in a process of its own (so the load generator does not share
  * its event loop): `BENCH_WORKERS` processes (node:cluster) share `BENCH_PORT`, each with its own pool. Rate
  * limits are off; the clock is the dataset's (wall time shifted by BENCH_CLOCK_OFFSET_MS). Tells its parent
- * `ready` over IPC once every worker listens.
+ * `ready` over IPC once every worker listens; a single process answers `stalls` with its Stalls since the last ask.
  */
 import cluster from 'node:cluster';
 import { createDataApi } from '../../src/api/data/create-data-api.js';
 import { PgDatabase } from '../../src/store/database/pg-database.js';
+import { StallMonitor } from './stall-monitor.js';
 
 const url = process.env.BENCH_DATABASE_URL!;
 const port = Number(process.env.BENCH_PORT);
@@ -26,6 +27,10 @@ async function serve(): Promise<void> {
   });
   await app.listen({ host: '127.0.0.1', port });
   process.send?.('listening');
+  // The bench asks what held up this process's event loop during each row.
+  const stalls = new StallMonitor();
+  stalls.start();
+  process.on('message', (m) => m === 'stalls' && process.send?.({ stalls: stalls.take() }));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
