@@ -39,6 +39,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 30);
 /** Per row: 200 warm-up requests (at most 3 s), then REQUESTS measured ones (at most SECONDS). */
 const ROW: RunPlan = { concurrency: CONNECTIONS, warmup: 200, warmupSeconds: 3, calls: REQUESTS, seconds: SECONDS };
+/** A lookup row against the server with the cache off: every answer built (shorter: each costs several times a kept one). */
+const UNKEPT: RunPlan = { concurrency: CONNECTIONS, warmup: 200, warmupSeconds: 3, calls: 2_000, seconds: 5 };
 const ALONE: RunPlan = { concurrency: 1, warmup: 20, warmupSeconds: 2, calls: 200, seconds: 5 };
 const MIX: RunPlan = { concurrency: CONNECTIONS, warmup: 1_000, warmupSeconds: 5, calls: 1_000_000, seconds: MIX_SECONDS };
 const POOL = 8;
@@ -127,6 +129,11 @@ interface Row {
   sdkBody: number;
   /** One request at a time to a server with the response cache off: what a miss costs over HTTP. */
   cold: ReturnType<typeof summarize>;
+  /**
+   * Lookups by id only: the same load as the row (uncompressed) on the server with the response cache off, so every
+   * answer is built: what a burst of first-time ids costs, and so what sets a lookup row's p99.
+   */
+  unkept?: { latency: ReturnType<typeof summarize>; rate: number; server: Stalls };
   /** The uncompressed load against a bare node:http server sending a body of the same size from memory. */
   bare: ReturnType<typeof summarize>;
   bareRate: number;
@@ -145,22 +152,25 @@ interface Loaded {
   served: Served;
 }
 
-async function measure(plain: Loaded, gzip: Loaded, coldClient: LoadClient, bareClient: LoadClient, scenario: Scenario): Promise<Row> {
+async function measure(plain: Loaded, gzip: Loaded, cold: Loaded, coldClient: LoadClient, bareClient: LoadClient, scenario: Scenario): Promise<Row> {
   const http = await watched(plain.served, () => plain.client.run(ROW, scenario.path));
   const sdk = await watched(gzip.served, () => gzip.client.run(ROW, scenario.path));
-  const cold = await coldClient.run(ALONE, scenario.path);
+  const coldAlone = await coldClient.run(ALONE, scenario.path);
+  const unkept = scenario.firstTime ? await watched(cold.served, () => cold.client.run(UNKEPT, scenario.path)) : undefined;
   const bodySize = Math.round(http.bytes / http.latencies.length);
   const bare: LoadResult = await bareClient.run(ROW, () => `/?bytes=${bodySize}`);
   const floor = await drive(ROW, async (i) => void (await scenario.floor(i)));
   const alone = await drive(ALONE, async (i) => void (await scenario.floor(i)));
-  const row = {
+  const row: Row = {
     scenario, http: summarize(http.latencies), rate: http.rate, sdk: summarize(sdk.latencies), sdkRate: sdk.rate,
     body: http.bytes / http.latencies.length, sdkBody: sdk.bytes / sdk.latencies.length,
-    cold: summarize(cold.latencies), bare: summarize(bare.latencies), bareRate: bare.rate, floor: summarize(floor.latencies), alone: summarize(alone.latencies),
+    cold: summarize(coldAlone.latencies), bare: summarize(bare.latencies), bareRate: bare.rate, floor: summarize(floor.latencies), alone: summarize(alone.latencies),
+    ...(unkept ? { unkept: { latency: summarize(unkept.latencies), rate: unkept.rate, server: unkept.server } } : {}),
   };
   console.log(`${scenario.label}: HTTP ${fmt(row.http.p50)} / ${fmt(row.http.p99)} (${row.rate.toFixed(0)} req/s); gzip ${fmt(row.sdk.p50)} / ${fmt(row.sdk.p99)} (${row.sdkRate.toFixed(0)} req/s); uncached alone ${fmt(row.cold.p50)}; bare ${fmt(row.bare.p50)} / ${fmt(row.bare.p99)} (${row.bareRate.toFixed(0)} req/s); store ${fmt(row.floor.p50)} / ${fmt(row.floor.p99)}; alone ${fmt(row.alone.p50)}`);
   console.log(`  stalls, uncompressed: server ${stallText(http.server)}; generator ${stallText(http.generator)}`);
   console.log(`  stalls, gzip: server ${stallText(sdk.server)}; generator ${stallText(sdk.generator)}`);
+  if (row.unkept) console.log(`  every answer built: ${fmt(row.unkept.latency.p50)} / ${fmt(row.unkept.latency.p99)} (${row.unkept.rate.toFixed(0)} req/s); server ${stallText(row.unkept.server)}`);
   return row;
 }
 
@@ -275,12 +285,12 @@ async function main(): Promise<void> {
     const coldWarm = new LoadClient(cold.base, CONNECTIONS);
     if (only) await warmOnOtherRows(listed.plain.filter((s) => !only.test(s.label)), [client, sdkClient, coldWarm]);
     await warmOnFirstTimeAnswers(listed.plain, [client, sdkClient, coldWarm]);
-    coldWarm.close();
     const bareServer = await startProcess('data-api/bare-server.ts', {});
     const bareClient = new LoadClient(bareServer.base, CONNECTIONS);
     const rows: Row[] = [];
     generator.start();
-    for (const s of all) rows.push(await measure({ client, served: server }, { client: sdkClient, served: sdkServer }, coldClient, bareClient, s));
+    for (const s of all) rows.push(await measure({ client, served: server }, { client: sdkClient, served: sdkServer }, { client: coldWarm, served: cold }, coldClient, bareClient, s));
+    coldWarm.close();
     bareClient.close();
     await bareServer.stop();
     sdkClient.close();
@@ -379,6 +389,17 @@ Primary network (\`/v1/networks/mainnet/…\`):
 
 ${head}
 ${table('Primary network')}
+
+**First-time answers under load.** A lookup row's ids are new to its server when the row starts: its warm-up and its first
+measured requests (the 200 after the warm-up's, for a sample of 400 ids) are all answers not kept yet, ${CONNECTIONS} at a time,
+so its p99 is set by how fast the server builds them. Here each lookup row's load
+(uncompressed, ${UNKEPT.calls.toLocaleString('en')} measured requests after ${UNKEPT.warmup} warm-up ones) goes to the process with the
+response cache off, so that every answer is built; "longest stall" is the longest wait of that process's event loop
+(\`monitorEventLoopDelay\`) during the load, and of its garbage collector:
+
+| lookup | row p99, uncompressed | every answer built: p50 / p99 | req/s | longest stall: event loop / GC |
+|---|---|---|---|---|
+${rows.filter((r) => r.unkept).map((r) => `| ${r.scenario.label} | ${fmt(r.http.p99)} | ${fmt(r.unkept!.latency.p50)} / ${fmt(r.unkept!.latency.p99)} | ${r.unkept!.rate.toFixed(0)} | ${r.unkept!.server.loopMaxMs.toFixed(1)} ms / ${r.unkept!.server.gcMaxMs.toFixed(1)} ms |`).join('\n')}
 
 **Mixed workload** (every row above in proportion to its share of a plausible day's traffic, ${MIX_SECONDS} s after a warm-up,
 ${CONNECTIONS} connections; target ≥ 5,000 req/s on 2 cores). The first row runs on the process the rows above warmed; the
