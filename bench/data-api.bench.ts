@@ -29,6 +29,7 @@ import { drive, LoadClient, type LoadResult, type RunPlan } from './data-api/loa
 import { loadSamples } from './data-api/samples.js';
 import { deepScenario, scenarios, type Scenario } from './data-api/scenarios.js';
 import { StallMonitor, stallText, type Stalls } from './data-api/stall-monitor.js';
+import { servePoolSize } from '../src/store/database/pool-size.js';
 import { serveNodeOptions } from './firn-node-options.js';
 import { machine, writeSection } from './results.js';
 import { fmt, summarize } from './stats.js';
@@ -43,7 +44,8 @@ const ROW: RunPlan = { concurrency: CONNECTIONS, warmup: 200, warmupSeconds: 3, 
 const UNKEPT: RunPlan = { concurrency: CONNECTIONS, warmup: 200, warmupSeconds: 3, calls: 2_000, seconds: 5 };
 const ALONE: RunPlan = { concurrency: 1, warmup: 20, warmupSeconds: 2, calls: 200, seconds: 5 };
 const MIX: RunPlan = { concurrency: CONNECTIONS, warmup: 1_000, warmupSeconds: 5, calls: 1_000_000, seconds: MIX_SECONDS };
-const POOL = 8;
+/** The pool a Data API alone (`firn serve`) opens against this server: one connection per core for a local one. */
+const POOL = servePoolSize(process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const SECRET = 'data-api-bench-page-token-secret';
 const DATABASE = process.env.BENCH_DATABASE ?? 'firn_bench_data_api';
 
@@ -352,7 +354,7 @@ hot exchange wallet is in ${c.hotAddressTxs!.toLocaleString()} txs), ${c.validat
 ${c.delegators!.toLocaleString()} delegations (each ended by its RewardValidatorTx), ${c.subnets!.toLocaleString()} subnets,
 ${c.l1Validators!.toLocaleString()} L1 validators, ${c.vertices!.toLocaleString()} legacy X-chain vertices.
 
-**Method.** The Data API (\`createDataApi\` with its defaults — response cache on, 64 MiB — rate limits off, pool of ${POOL} connections) runs in a child process
+**Method.** The Data API (\`createDataApi\` with its defaults — response cache on, 64 MiB — rate limits off, pools of ${POOL} connections as \`firn serve\` opens them here: see docs/configuration.md) runs in a child process
 started with the Node options of \`npm run serve\` (${serveNodeOptions().map((o) => `\`${o}\``).join(' ')}: see docs/configuration.md, "Node.js options");
 ${CONNECTIONS} concurrent keep-alive connections send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
 ${SECONDS} s) after up to ${ROW.warmup} warm-up ones; each row runs twice, once with \`accept-encoding: gzip, deflate\` (what Node's

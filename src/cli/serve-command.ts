@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { apiOptions, loadApiConfig } from '../config/api-config.js';
 import { ConfigError, formatHelp, type OptionSpec } from '../config/options.js';
 import { openDatabase } from '../store/database/open-database.js';
+import { servePoolSize } from '../store/database/pool-size.js';
 import { migrate } from '../store/migrations/migrate.js';
 import { startApiServers, parseNetworkAliases } from './api-servers.js';
 import { cliLog } from './cli-log.js';
@@ -19,6 +20,14 @@ const SERVE_OPTIONS: OptionSpec[] = [
 ];
 
 /** `firn serve`: the Data API (port 8080) and the Metrics API (8081) over an index, without indexing. */
+function poolSizeFor(databaseUrl: string): number {
+  try {
+    return servePoolSize(databaseUrl);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 export async function runServeCommand(argv: string[]): Promise<void> {
   const { config: api, help, extras } = loadApiConfig(argv, process.env, SERVE_DEFAULTS, SERVE_OPTIONS);
   if (help) {
@@ -34,7 +43,10 @@ export async function runServeCommand(argv: string[]): Promise<void> {
   const terminal = api.logFormat === 'pretty' || (api.logFormat === 'auto' && process.stdout.isTTY === true);
   const log = cliLog(terminal ? 'pretty' : 'json', api.logLevel, 'api');
   const databaseUrl = (extras['database-url'] as string) || process.env.DATABASE_URL || '';
-  const db = await openDatabase(databaseUrl ? { url: databaseUrl } : { directory: resolve((extras['database-dir'] as string) || join(homedir(), '.firn', 'index')) });
+  const db = await openDatabase(
+    databaseUrl ? { url: databaseUrl } : { directory: resolve((extras['database-dir'] as string) || join(homedir(), '.firn', 'index')) },
+    databaseUrl ? { maxConnections: poolSizeFor(databaseUrl) } : {},
+  );
   await migrate(db);
   const service = extras['service'] as string;
   const apis = await startApiServers(db, {

@@ -152,6 +152,39 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
     }
   });
 
+  /** Distinct backends that answered `n` statements sent at once, each holding its connection for a moment. */
+  const backendsUnderLoad = async (db: PgDatabase, n: number) => {
+    const rows = await Promise.all(Array.from({ length: n }, () => db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.05)')));
+    return new Set(rows.map((r) => r.rows[0]!.pid)).size;
+  };
+
+  it('opens at most FIRN_PG_POOL_SIZE connections a pool when not told otherwise, and maxConnections wins over it', async () => {
+    const before = process.env.FIRN_PG_POOL_SIZE;
+    process.env.FIRN_PG_POOL_SIZE = '2';
+    const fromEnv = new PgDatabase(server.url);
+    const told = new PgDatabase(server.url, { maxConnections: 3 });
+    try {
+      expect(await backendsUnderLoad(fromEnv, 6)).toBe(2);
+      expect(await backendsUnderLoad(told, 6)).toBe(3);
+    } finally {
+      if (before === undefined) delete process.env.FIRN_PG_POOL_SIZE;
+      else process.env.FIRN_PG_POOL_SIZE = before;
+      await fromEnv.close();
+      await told.close();
+    }
+  });
+
+  it('refuses a FIRN_PG_POOL_SIZE that is not a connection count', () => {
+    const before = process.env.FIRN_PG_POOL_SIZE;
+    process.env.FIRN_PG_POOL_SIZE = '0';
+    try {
+      expect(() => new PgDatabase(server.url)).toThrow(/FIRN_PG_POOL_SIZE must be an integer from 1 to 100, got "0"/);
+    } finally {
+      if (before === undefined) delete process.env.FIRN_PG_POOL_SIZE;
+      else process.env.FIRN_PG_POOL_SIZE = before;
+    }
+  });
+
   it('survives another process changing a table it has a statement prepared for (a migration)', async () => {
     const db = new PgDatabase(server.url, { maxConnections: 1 });
     const other = new pg.Client({ connectionString: server.url });

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { copyText } from './copy-text.js';
 import type { Database, Queryable, QueryOptions, QueryResult, Row } from './database.js';
 import { lockKey } from './lock-key.js';
+import { DEFAULT_POOL_SIZE, poolSizeFromEnv } from './pool-size.js';
 import { isStalePreparedStatement, StatementNames } from './statement-names.js';
 
 // int8 as string (exact), numeric as string (exact): domain codecs turn them into bigint.
@@ -126,10 +127,13 @@ export class PgDatabase implements Database {
   private readonly names: StatementNames | undefined;
   private readonly poolOptions: pg.PoolConfig;
 
-  /** `preparedStatements` (default: on unless FIRN_PG_PREPARED_STATEMENTS=0): run parameterized queries as named statements. */
+  /**
+   * `maxConnections`: the most each pool opens (default FIRN_PG_POOL_SIZE, else 8). `preparedStatements` (default: on
+   * unless FIRN_PG_PREPARED_STATEMENTS=0): run parameterized queries as named statements.
+   */
   constructor(connectionString: string, options: { maxConnections?: number; preparedStatements?: boolean } = {}) {
     const named = options.preparedStatements ?? preparedStatementsWanted();
-    this.poolOptions = { connectionString, max: options.maxConnections ?? 8 };
+    this.poolOptions = { connectionString, max: options.maxConnections ?? poolSizeFromEnv() ?? DEFAULT_POOL_SIZE };
     // Planned for each execution's own values: a generic plan (PostgreSQL's choice after five runs) can be far
     // slower where the data is skewed (a node with most of the delegations, a busy reward address).
     this.pool = this.openPool(named ? 'force_custom_plan' : undefined);
