@@ -95,15 +95,24 @@ async function startProcess(script: string, env: Record<string, string>, nodeOpt
   return { base: new URL(`http://127.0.0.1:${port}`), child, stop };
 }
 
-/** A single-process server's Stalls since the last ask (bench/data-api/serve.ts). */
+/** A single-process server's Stalls since the last ask (bench/data-api/serve.ts); fails if the server is gone. */
 function stallsOf(served: Served): Promise<Stalls> {
-  return new Promise((res) => {
+  return new Promise((res, rej) => {
+    const done = () => {
+      served.child.off('message', answer);
+      served.child.off('exit', exited);
+    };
     const answer = (m: unknown) => {
       if (typeof m !== 'object' || m === null || !('stalls' in m)) return;
-      served.child.off('message', answer);
+      done();
       res((m as { stalls: Stalls }).stalls);
     };
+    const exited = (code: number | null) => {
+      done();
+      rej(new Error(`the Data API server exited (${code}) before saying what held it up`));
+    };
     served.child.on('message', answer);
+    served.child.once('exit', exited);
     served.child.send('stalls');
   });
 }
