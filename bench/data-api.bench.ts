@@ -239,9 +239,9 @@ async function warmOnOtherRows(others: Scenario[], clients: LoadClient[]): Promi
  * code that builds them is compiled and its caches (assets, encodings) are full. The rows here are mostly answered
  * from the cache, so before them the code that builds a lookup's answer would have run only for the rows' own first
  * requests, at about twice the CPU of a warm process (2026-11-30, P-chain tx by id: the row's server CPU 1,040 ms on a
- * fresh process, 740 ms after 1,000 first-time lookups, 500 ms after 6,000; Samples.firstTime says how many it takes).
- * So each process first answers every lookup row's first-time ids once (Samples.firstTime: none of them in a row's sample, so each row's own ids are still
- * first-time when it starts).
+ * fresh process, 740 ms after 1,000 first-time lookups, 500 ms after 6,000; FIRST_TIME in samples.ts says how many
+ * it takes). So each process first answers every lookup row's first-time ids once (Samples.firstTime: none of them in
+ * a row's sample, so each row's own ids are still first-time when it starts).
  */
 async function warmOnFirstTimeAnswers(all: Scenario[], clients: LoadClient[]): Promise<void> {
   const lookups = all.filter((s) => s.firstTime);

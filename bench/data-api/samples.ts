@@ -44,9 +44,8 @@ export interface Samples extends LookupIds {
 /**
  * How many first-time ids of each kind (fewer when the dataset has fewer outside the sample). Enough for a lookup's
  * code to reach the CPU of a process that has served for long: a fresh process (response cache off, PostgreSQL's
- * buffers warm) spent 760, 355, 285, 260, 225 and 220 µs on each of six rounds of 2,000 first-time P-chain txs by id,
- * and the bench's P-chain tx by id row, every answer built, ran at 2,996 req/s after 2,000 of them and 3,992 after
- * 10,000 (2026-12-01).
+ * buffers warm) spent 760, 355, 285, 260, 225 and 220 µs a request on six rounds of 2,000 first-time P-chain txs by
+ * id (2026-12-01).
  */
 const FIRST_TIME = 10_000;
 
