@@ -377,7 +377,7 @@ traffic keeps building first-time answers (after every new block): the code that
 row's own ids are still first-time when it starts (a row over 400 ids asks for 200 of them in its warm-up and for the other
 200 in its first measured requests).
 After the warm-up most requests of a row are answered from the response cache (an answer kept per URL while the store's data
-version — PostgreSQL's snapshot, read for every request — is unchanged; validator and delegator answers, which depend on the
+versions of what it reads (its EVM chain, or the primary network, and the registry), read for every request, are unchanged; validator and delegator answers, which depend on the
 clock, until the next staker starts or ends); "uncached, alone" asks a second Data API process with the cache off, one request at a time: what
 a request costs when its answer is not kept (after each new block, for instance). "bare node:http, same body" is the
 transport floor: the same ${CONNECTIONS} connections, without compression, asking a bare node:http server in a process of its own for a

@@ -1,4 +1,5 @@
-import type { Queryable } from './database/database.js';
+import type { Database, Queryable } from './database/database.js';
+import { declareWriteChain } from './data-versions.js';
 
 /** A token whose metadata is due for a fetch. */
 export interface MetadataJob {
@@ -47,7 +48,15 @@ export interface MetadataResult {
 }
 
 /** Record a fetch's outcome. Metadata columns are replaced only by a successful fetch. */
-export async function saveMetadataResult(db: Queryable, job: MetadataJob, result: MetadataResult, nowSeconds: number): Promise<void> {
+export async function saveMetadataResult(db: Database, job: MetadataJob, result: MetadataResult, nowSeconds: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Only this token's chain's kept Data API answers are dropped, not every EVM chain's.
+    await declareWriteChain(tx, job.chain);
+    await updateToken(tx, job, result, nowSeconds);
+  });
+}
+
+async function updateToken(db: Queryable, job: MetadataJob, result: MetadataResult, nowSeconds: number): Promise<void> {
   if (result.status === 'INDEXED') {
     await db.query(
       `UPDATE evm_nft_tokens SET metadata_status = 'INDEXED', metadata_updated_at = $4, metadata_attempts = metadata_attempts + 1,

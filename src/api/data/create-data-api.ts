@@ -4,7 +4,7 @@ import type { Log } from '../../lib/log.js';
 import type { Queryable } from '../../store/database/database.js';
 import type { CounterStore } from '../http/rate-limit/counter-store.js';
 import { DATA_API_RATE_LIMITS } from '../http/rate-limit/tiers.js';
-import { DataVersion } from '../http/response-cache/data-version.js';
+import { dataApiVersionSource } from './data-scope.js';
 import { createApiServer } from '../http/server/create-api-server.js';
 import { apiServerOptionsFromConfig } from '../http/server/options-from-config.js';
 import { ChainDirectory } from './chains/chain-directory.js';
@@ -70,7 +70,8 @@ export function dataApiConfigFromApiConfig(config: ApiConfig, extra: Partial<Dat
  */
 export async function createDataApi(db: Queryable, config: DataApiConfig): Promise<FastifyInstance> {
   const now = config.now ?? Date.now;
-  const version = new DataVersion(db).current;
+  const chains = new ChainDirectory(db, { now, ...(config.networkAliases ? { networkAliases: config.networkAliases } : {}) });
+  const version = dataApiVersionSource(db, chains);
   const checks = { database: () => db.query('SELECT 1') };
   const app = await createApiServer({
     openApi: {
@@ -110,7 +111,7 @@ export async function createDataApi(db: Queryable, config: DataApiConfig): Promi
   });
   const ctx: DataApiContext = {
     db,
-    chains: new ChainDirectory(db, { now, ...(config.networkAliases ? { networkAliases: config.networkAliases } : {}) }),
+    chains,
     presentation: config.presentation ?? {},
     now,
     stakingClock: new StakingClock(db),

@@ -1,5 +1,6 @@
 import type { Database } from '../../store/database/database.js';
 import { advanceCheckpoint, readCheckpoint, type Checkpoint } from '../../store/checkpoints.js';
+import { declareWriteChain } from '../../store/data-versions.js';
 import { silentLog, type Log } from '../../lib/log.js';
 import { bytesToHex } from '../../lib/hex.js';
 import { TransportError } from '../sources/json-rpc-client.js';
@@ -225,6 +226,7 @@ export class Follower<Batch> {
     const next: Checkpoint = { height: summary.lastHeight, blockHash: summary.lastHash };
     const started = performance.now();
     await this.db.transaction(async (tx) => {
+      await declareWriteChain(tx, this.stream.chain.id);
       await this.stream.write(tx, batch);
       await advanceCheckpoint(tx, this.stream.chain.id, this.stream.name, checkpoint, next);
     });

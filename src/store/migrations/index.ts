@@ -10,9 +10,10 @@ import { metricsAddressesBlock } from './0008-metrics-addresses-block.js';
 import { dropChainForeignKeys } from './0009-drop-chain-foreign-keys.js';
 import { utxoOwners } from './0010-utxo-owners.js';
 import { hashLookupIndexes } from './0011-hash-lookup-indexes.js';
+import { dataVersions } from './0012-data-versions.js';
 
 /** Every migration, in the order they apply. Append only: never edit one that has shipped. */
 export const MIGRATIONS: readonly Migration[] = [
   registry, evm, primary, metrics, apiIndexes, blockSupply, metricsAddressHours, metricsAddressesBlock, dropChainForeignKeys, utxoOwners,
-  hashLookupIndexes,
+  hashLookupIndexes, dataVersions,
 ];

@@ -1,27 +1,26 @@
-import type { Queryable } from '../../../store/database/database.js';
-
-/** Names the committed data a read would see now; equal names mean equal data. */
-export type DataVersionSource = () => Promise<string>;
+import type { FastifyRequest } from 'fastify';
 
 /**
- * The store's data version: PostgreSQL's current snapshot as text (`xmin:xmax:in-progress xids`). Reads made
- * under equal snapshots see the same committed rows, and any write anywhere in the cluster changes it (a
- * writer's xid enters the snapshot when assigned and leaves it on commit), so a response built after reading
- * version V is still the right answer for a later request that reads V again.
- *
- * Concurrent callers share one query, but never one that started before they asked: a caller arriving while
- * a query runs waits for the next one, so a write committed before a request arrives is always seen.
+ * Names the committed data a request's answer is built from: equal names mean equal data. The response cache reads
+ * it before the handler runs, so an answer is never kept under a name older than the data it shows.
  */
-export class DataVersion {
-  readonly #db: Queryable;
-  #running: Promise<string> | undefined;
-  #queued: Promise<string> | undefined;
+export type DataVersionSource = (request: FastifyRequest) => Promise<string>;
 
-  constructor(db: Queryable) {
-    this.#db = db;
+/**
+ * A value read from the store that changes with every write (the data versions). Concurrent callers share one read,
+ * but never one that started before they asked: a caller arriving while a read runs waits for the next one, so a
+ * write committed before a request arrives is always seen.
+ */
+export class LatestRead<T> {
+  readonly #read: () => Promise<T>;
+  #running: Promise<T> | undefined;
+  #queued: Promise<T> | undefined;
+
+  constructor(read: () => Promise<T>) {
+    this.#read = read;
   }
 
-  readonly current: DataVersionSource = () => {
+  readonly current = (): Promise<T> => {
     if (this.#queued) return this.#queued;
     const running = this.#running;
     if (!running) return this.#run();
@@ -33,13 +32,13 @@ export class DataVersion {
     return this.#queued;
   };
 
-  #run(): Promise<string> {
-    const query = this.#db.query<{ v: string }>('SELECT pg_current_snapshot()::text AS v').then((r) => r.rows[0]!.v);
-    this.#running = query;
+  #run(): Promise<T> {
+    const read = this.#read();
+    this.#running = read;
     const clear = () => {
-      if (this.#running === query) this.#running = undefined;
+      if (this.#running === read) this.#running = undefined;
     };
-    query.then(clear, clear);
-    return query;
+    read.then(clear, clear);
+    return read;
   }
 }

@@ -130,7 +130,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     if (!policy || request.method !== 'GET') return;
     let version: string;
     try {
-      version = await options.version();
+      version = await options.version(request);
     } catch {
       return; // the handler's own queries report the store's failure
     }

@@ -1,6 +1,6 @@
 /** A response kept for reuse: its body, the headers that describe it, and when it stops being valid. */
 export interface StoredResponse {
-  /** The data version it was built under (see DataVersion). */
+  /** The data version it was built under (see DataVersionSource). */
   version: string;
   /** Milliseconds since the epoch after which it is not served. */
   expiresAt: number;

@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../store/database/database.js';
+import { DATA_SCOPE, readDataVersions } from '../../store/data-versions.js';
+import { LatestRead, type DataVersionSource } from '../http/response-cache/data-version.js';
+import type { ChainDirectory } from './chains/chain-directory.js';
+
+/** Every scope: the answer may read anything (the chain list, which reads every chain's status and VM). */
+const EVERY_SCOPE = undefined;
+
+/**
+ * The data scopes a Data API request's answer reads: an EVM chain's routes read that chain's tables and the registry;
+ * primary-network routes the primary network's tables and the registry; anything else (the chain list and a chain's
+ * details) every scope. A `chainId` the store does not know answers 400 or 404 whatever the scopes.
+ */
+export async function dataScopesOf(request: FastifyRequest, chains: ChainDirectory): Promise<readonly string[] | typeof EVERY_SCOPE> {
+  const route = request.routeOptions.url ?? '';
+  if (route.startsWith('/v1/networks/')) return [DATA_SCOPE.registry, DATA_SCOPE.primary];
+  if (route.startsWith('/v1/chains/:chainId/')) {
+    const { chainId } = request.params as { chainId?: string };
+    if (chainId === undefined) return EVERY_SCOPE;
+    const chain = await chains.evmChain(chainId).catch(() => undefined);
+    return chain ? [DATA_SCOPE.registry, DATA_SCOPE.anyEvm, DATA_SCOPE.evm(chain.id)] : EVERY_SCOPE;
+  }
+  return EVERY_SCOPE;
+}
+
+/** The version of `scopes` (every scope when undefined) in the store's versions: changes when any of them does. */
+export function versionOf(versions: ReadonlyMap<string, string>, scopes: readonly string[] | undefined): string {
+  if (scopes === undefined) return [...versions].map(([scope, v]) => `${scope}=${v}`).sort().join(',');
+  return scopes.map((scope) => `${scope}=${versions.get(scope) ?? '0'}`).join(',');
+}
+
+/**
+ * The response cache's version source for the Data API: the versions of the scopes a request reads, so a new block
+ * of one chain leaves the kept answers of the others (the primary network's, other EVM chains') in place.
+ */
+export function dataApiVersionSource(db: Queryable, chains: ChainDirectory): DataVersionSource {
+  const versions = new LatestRead(() => readDataVersions(db));
+  return async (request) => {
+    const [current, scopes] = await Promise.all([versions.current(), dataScopesOf(request, chains)]);
+    return versionOf(current, scopes);
+  };
+}

@@ -1,0 +1,32 @@
+import type { Queryable } from './database/database.js';
+
+/**
+ * The scopes of the Data API's data (migration 12): a write to a scope's tables raises its version when the
+ * transaction commits.
+ */
+export const DATA_SCOPE = {
+  /** Networks, chains, and each chain's first checkpoint (its status). */
+  registry: 'registry',
+  /** The primary network's tables (P- and X-chain, C-chain atomic rows, UTXOs, stakers, subnets, ...). */
+  primary: 'primary',
+  /** EVM tables written by a transaction that did not name its chain: every EVM chain's answers depend on it. */
+  anyEvm: 'evm',
+  /** One EVM chain's tables (store chain id). */
+  evm: (chain: number) => `evm:${chain}`,
+} as const;
+
+/**
+ * Declares, in the caller's transaction, that every EVM row it writes belongs to store chain `chain`: its writes
+ * then raise that chain's version only, not every EVM chain's. Call it inside the transaction (it lasts until the
+ * transaction ends).
+ */
+export async function declareWriteChain(tx: Queryable, chain: number): Promise<void> {
+  if (!Number.isSafeInteger(chain) || chain < 0) throw new Error(`invalid store chain id ${chain}`);
+  await tx.query(`SELECT set_config('firn.write_chain', $1, true)`, [String(chain)]);
+}
+
+/** Every scope's version now (scopes never written are absent: version 0). */
+export async function readDataVersions(db: Queryable): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ scope: string; version: string }>('SELECT scope, version FROM data_versions');
+  return new Map(rows.map((r) => [r.scope, String(r.version)]));
+}
