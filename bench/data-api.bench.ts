@@ -26,6 +26,7 @@ import type { PgDatabase } from '../src/store/database/pg-database.js';
 import { openDataset } from './data-api/build-dataset.js';
 import { DATASET_NOW, datasetId, datasetSpec, PRIMARY_SPAN_SECONDS } from './data-api/dataset-spec.js';
 import { drive, LoadClient, type LoadResult, type RunPlan } from './data-api/load.js';
+import { startChainCommits } from './data-api/chain-commits.js';
 import { loadSamples } from './data-api/samples.js';
 import { deepScenario, scenarios, type Scenario } from './data-api/scenarios.js';
 import { StallMonitor, stallText, type Stalls } from './data-api/stall-monitor.js';
@@ -44,6 +45,8 @@ const ROW: RunPlan = { concurrency: CONNECTIONS, warmup: 200, warmupSeconds: 3, 
 const UNKEPT: RunPlan = { concurrency: CONNECTIONS, warmup: 200, warmupSeconds: 3, calls: 2_000, seconds: 5 };
 const ALONE: RunPlan = { concurrency: 1, warmup: 20, warmupSeconds: 2, calls: 200, seconds: 5 };
 const MIX: RunPlan = { concurrency: CONNECTIONS, warmup: 1_000, warmupSeconds: 5, calls: 1_000_000, seconds: MIX_SECONDS };
+/** How often the live mixed row commits a C-chain block (mainnet C-chain: one every 1-2 s). */
+const LIVE_BLOCK_MS = 1_000;
 /** The pool a Data API alone (`firn serve`) opens against this server: one connection per core for a local one. */
 const POOL = servePoolSize(process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const SECRET = 'data-api-bench-page-token-secret';
@@ -308,6 +311,10 @@ async function main(): Promise<void> {
     await sdkServer.stop();
     const one = await mixed(client, all);
     console.log(`mixed, 1 process: ${one.result.rate.toFixed(0)} req/s, ${fmt(one.summary.p50)} / ${fmt(one.summary.p99)}`);
+    const ticker = startChainCommits(db, chains.C.id, LIVE_BLOCK_MS);
+    const live = await mixed(client, all);
+    const { commits: liveCommits } = await ticker.stop();
+    console.log(`mixed, 1 process, a C-chain block every ${LIVE_BLOCK_MS} ms (${liveCommits} commits): ${live.result.rate.toFixed(0)} req/s, ${fmt(live.summary.p50)} / ${fmt(live.summary.p99)}`);
     client.close();
     await server.stop();
     coldClient.close();
@@ -414,11 +421,15 @@ ${rows.filter((r) => r.unkept).map((r) => `| ${r.scenario.label} | ${fmt(r.http.
 
 **Mixed workload** (every row above in proportion to its share of a plausible day's traffic, ${MIX_SECONDS} s after a warm-up,
 ${CONNECTIONS} connections; target ≥ 5,000 req/s on 2 cores). The first row runs on the process the rows above warmed; the
-cache-off row is the same mix with every answer built; the two-process rows start with empty caches:
+cache-off row is the same mix with every answer built; the two-process rows start with empty caches. The "C-chain block"
+row is the first one again while the bench commits a transaction shaped like the indexer's commit of a C-chain block
+every ${LIVE_BLOCK_MS / 1000} s (\`bench/data-api/chain-commits.ts\`: values written back unchanged): every kept answer that reads the
+C-chain is built again after each, the primary network's are not (the data version is per scope):
 
 | server | req/s | p50 | p99 | mean body |
 |---|---|---|---|---|
 ${mixLine('1 Data API process', one)}
+${mixLine(`1 process, a C-chain block committed every ${LIVE_BLOCK_MS / 1000} s (${liveCommits} during the run)`, live)}
 ${mixLine('1 process, response cache off', uncached)}
 ${mixLine('2 Data API processes (node:cluster)', two)}
 ${mixLine('2 processes, clients send accept-encoding: gzip', zipped)}
