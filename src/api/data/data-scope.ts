@@ -32,12 +32,36 @@ export function versionOf(versions: ReadonlyMap<string, string>, scopes: readonl
 
 /**
  * The response cache's version source for the Data API: the versions of the scopes a request reads, so a new block
- * of one chain leaves the kept answers of the others (the primary network's, other EVM chains') in place.
+ * of one chain leaves the kept answers of the others (the primary network's, other EVM chains') in place. It runs for
+ * every request, hits included, so a route's scopes are worked out once per registry version and a scope list's
+ * version string once per read of the versions.
  */
 export function dataApiVersionSource(db: Queryable, chains: ChainDirectory): DataVersionSource {
   const versions = new LatestRead(() => readDataVersions(db));
+  let scopesRegistry: string | undefined;
+  const scopesByRoute = new Map<string, Promise<readonly string[] | undefined>>();
+  const strings = new WeakMap<ReadonlyMap<string, string>, Map<readonly string[] | undefined, string>>();
+  const scopesOf = (request: FastifyRequest, registry: string | undefined) => {
+    if (registry !== scopesRegistry) {
+      scopesByRoute.clear();
+      scopesRegistry = registry;
+    }
+    const key = `${request.routeOptions.url ?? ''}\n${(request.params as { chainId?: string }).chainId ?? ''}`;
+    let scopes = scopesByRoute.get(key);
+    if (!scopes) {
+      scopes = dataScopesOf(request, chains);
+      if (scopesByRoute.size >= 10_000) scopesByRoute.clear(); // chainId is the client's: bound what it can fill
+      scopesByRoute.set(key, scopes);
+    }
+    return scopes;
+  };
   return async (request) => {
-    const [current, scopes] = await Promise.all([versions.current(), dataScopesOf(request, chains)]);
-    return versionOf(current, scopes);
+    const current = await versions.current();
+    const scopes = await scopesOf(request, current.get(DATA_SCOPE.registry));
+    let byScopes = strings.get(current);
+    if (!byScopes) strings.set(current, (byScopes = new Map()));
+    let version = byScopes.get(scopes);
+    if (version === undefined) byScopes.set(scopes, (version = versionOf(current, scopes)));
+    return version;
   };
 }
