@@ -37,7 +37,7 @@ describe.each(TEST_DATABASE_KINDS)('data versions on %s', (kind) => {
     expect(triggers.map((r) => r.table_name).sort()).toEqual([...versioned, 'checkpoints'].sort());
   });
 
-  run('a transaction raises the versions of the scopes it wrote, once, when it commits; reads and rollbacks raise none', async () => {
+  run('a transaction raises the version of each scope it writes once, seen when it commits; reads and rollbacks raise none', async () => {
     const chain = await sampleChain(t.db);
     const [first, second] = sampleActivity();
     const start = await versions();
@@ -67,7 +67,7 @@ describe.each(TEST_DATABASE_KINDS)('data versions on %s', (kind) => {
     })).rejects.toThrow('rolled back');
     expect(changed(afterFirst, await versions())).toEqual([]);
 
-    // Undeclared EVM writes change every EVM chain's answers; primary-network writes their own scope.
+    // Undeclared writes raise their family's scope: every EVM chain's answers, or the primary network's, read it.
     await t.db.query('UPDATE evm_blocks SET gas_used = gas_used WHERE chain = $1', [chain.id]);
     const afterUndeclared = await versions();
     expect(changed(afterFirst, afterUndeclared)).toEqual(['evm']);
@@ -86,8 +86,9 @@ describe.each(TEST_DATABASE_KINDS)('data versions on %s', (kind) => {
   });
 
   // PGlite has one connection: no two transactions are open at once there.
-  (kind === 'postgres' && serverUp ? it : it.skip)('writers of different chains never wait on each other; a write in progress raises its version when it commits', async () => {
+  (kind === 'postgres' && serverUp ? it : it.skip)('writers of different chains never wait on each other; one of the same chain waits for the commit, holding no row meanwhile', async () => {
     const other = new PgDatabase(t.url!);
+    const third = new PgDatabase(t.url!);
     try {
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
@@ -98,22 +99,34 @@ describe.each(TEST_DATABASE_KINDS)('data versions on %s', (kind) => {
         await tx.query('DELETE FROM evm_logs WHERE chain = 901');
         wrote();
         await held;
+        await tx.query('DELETE FROM evm_nft_tokens WHERE chain = 901');
       });
       await written;
       const during = await versions();
-      // Another chain's writer commits while the first transaction is open, the same scope family included.
+      // Another chain's writer commits while the first transaction is open, with both of its scopes.
       await other.transaction(async (tx) => {
         await declareWriteChain(tx, 902);
         await tx.query('DELETE FROM evm_logs WHERE chain = 902');
         await tx.query('DELETE FROM primary_stakers WHERE chain = 902');
       });
       const afterOther = await versions();
-      expect(changed(during, afterOther)).toEqual(['evm:902', 'primary']);
+      expect(changed(during, afterOther)).toEqual(['evm:902', 'primary:902']);
+      // The same chain's metadata worker waits for the open transaction's commit, before touching a row.
+      let sameDone = false;
+      const same = third.transaction(async (tx) => {
+        await declareWriteChain(tx, 901);
+        await tx.query('DELETE FROM evm_nft_tokens WHERE chain = 901');
+      }).then(() => void (sameDone = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sameDone).toBe(false);
       release();
-      await slow;
-      expect(changed(afterOther, await versions())).toEqual(['evm:901']);
+      await Promise.all([slow, same]);
+      const after = await versions();
+      expect(changed(afterOther, after)).toEqual(['evm:901']);
+      expect(Number(after['evm:901']) - Number(afterOther['evm:901'] ?? 0)).toBe(2);
     } finally {
       await other.close();
+      await third.close();
     }
   });
 });

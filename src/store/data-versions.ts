@@ -1,14 +1,13 @@
 import type { Queryable } from './database/database.js';
 
 /**
- * The scopes of the Data API's data (migration 12): a write to a scope's tables raises its version when the
- * transaction commits.
+ * The scopes of the Data API's data (migration 12): a transaction that writes a scope's tables raises its version.
  */
 export const DATA_SCOPE = {
   /** Networks, chains, and each chain's first checkpoint (its status). */
   registry: 'registry',
-  /** The primary network's tables (P- and X-chain, C-chain atomic rows, UTXOs, stakers, subnets, ...). */
-  primary: 'primary',
+  /** Every primary-network scope: `primary:<chain>` for each writing chain and `primary` for undeclared writes. */
+  allPrimary: 'primary*',
   /** EVM tables written by a transaction that did not name its chain: every EVM chain's answers depend on it. */
   anyEvm: 'evm',
   /** One EVM chain's tables (store chain id). */
@@ -16,9 +15,10 @@ export const DATA_SCOPE = {
 } as const;
 
 /**
- * Declares, in the caller's transaction, that every EVM row it writes belongs to store chain `chain`: its writes
- * then raise that chain's version only, not every EVM chain's. Call it inside the transaction (it lasts until the
- * transaction ends).
+ * Declares, in the caller's transaction, the store chain whose blocks it writes: its writes then raise that chain's
+ * scopes (`evm:<chain>`, `primary:<chain>`), so writers of different chains never share a version row, and an EVM
+ * chain's kept answers outlive the other chains' blocks. Call it before the transaction's first write (the scope is
+ * chosen when a write raises it); it lasts until the transaction ends.
  */
 export async function declareWriteChain(tx: Queryable, chain: number): Promise<void> {
   if (!Number.isSafeInteger(chain) || chain < 0) throw new Error(`invalid store chain id ${chain}`);

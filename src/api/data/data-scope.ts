@@ -14,7 +14,7 @@ const EVERY_SCOPE = undefined;
  */
 export async function dataScopesOf(request: FastifyRequest, chains: ChainDirectory): Promise<readonly string[] | typeof EVERY_SCOPE> {
   const route = request.routeOptions.url ?? '';
-  if (route.startsWith('/v1/networks/')) return [DATA_SCOPE.registry, DATA_SCOPE.primary];
+  if (route.startsWith('/v1/networks/')) return [DATA_SCOPE.registry, DATA_SCOPE.allPrimary];
   if (route.startsWith('/v1/chains/:chainId/')) {
     const { chainId } = request.params as { chainId?: string };
     if (chainId === undefined) return EVERY_SCOPE;
@@ -24,10 +24,14 @@ export async function dataScopesOf(request: FastifyRequest, chains: ChainDirecto
   return EVERY_SCOPE;
 }
 
-/** The version of `scopes` (every scope when undefined) in the store's versions: changes when any of them does. */
+/**
+ * The version of `scopes` (every scope when undefined) in the store's versions: changes when any of them does. A
+ * scope ending in `*` stands for every scope it begins (`primary*`: `primary` and each `primary:<chain>`).
+ */
 export function versionOf(versions: ReadonlyMap<string, string>, scopes: readonly string[] | undefined): string {
-  if (scopes === undefined) return [...versions].map(([scope, v]) => `${scope}=${v}`).sort().join(',');
-  return scopes.map((scope) => `${scope}=${versions.get(scope) ?? '0'}`).join(',');
+  const matching = (prefix: string) => [...versions].filter(([scope]) => scope.startsWith(prefix)).map(([scope, v]) => `${scope}=${v}`).sort().join(',');
+  if (scopes === undefined) return matching('');
+  return scopes.map((scope) => (scope.endsWith('*') ? `[${matching(scope.slice(0, -1))}]` : `${scope}=${versions.get(scope) ?? '0'}`)).join(',');
 }
 
 /**

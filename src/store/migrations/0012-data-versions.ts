@@ -20,30 +20,38 @@ export const DATA_VERSION_TABLES = {
  * the exception (it makes its chain's status OK): a row trigger counts it as a registry write.
  */
 export const UNVERSIONED_TABLES = [
-  'checkpoints', 'gaps', 'firn_migrations', 'data_versions', 'data_version_marks', 'metrics_watermarks', 'metrics_chain_buckets', 'metrics_addresses',
+  'checkpoints', 'gaps', 'firn_migrations', 'data_versions', 'metrics_watermarks', 'metrics_chain_buckets', 'metrics_addresses',
   'metrics_deployers', 'metrics_icm_buckets', 'metrics_address_hours',
 ] as const;
 
-const statementTriggers = Object.entries(DATA_VERSION_TABLES).flatMap(([scope, tables]) =>
-  tables.map((t) => `CREATE TRIGGER data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${t} FOR EACH STATEMENT EXECUTE FUNCTION firn_note_write('${scope}');`),
-);
+/** The scope a write to a family's tables raises: the family, or with a declared chain the family's scope of that chain. */
+const SCOPE_SQL = (family: string) =>
+  family === 'registry' ? `'registry'` : `'${family}' || coalesce(':' || nullif(current_setting('firn.write_chain', true), ''), '')`;
+
+/** True until the transaction has raised the scope (the trigger then costs a condition, not a call). */
+const NOT_RAISED_SQL = (family: string) => `position(',' || ${SCOPE_SQL(family)} || ',' IN coalesce(current_setting('firn.raised_scopes', true), '')) = 0`;
+
+const trigger = (table: string, family: string, timing = 'BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE', level = 'STATEMENT', name = 'data_version') =>
+  `CREATE TRIGGER ${name} ${timing} ON ${table} FOR EACH ${level} WHEN (${NOT_RAISED_SQL(family)}) EXECUTE FUNCTION firn_raise_data_version('${family}');`;
 
 /**
- * Data versions: a counter per scope of the Data API's data, which every transaction that writes the scope raises
- * when it commits. The Data API keeps answers under the versions of the scopes they read, so a C-chain block no
- * longer drops the kept answers of the P- and X-chain or of other EVM chains (PostgreSQL's snapshot, used before,
- * changes on any write anywhere in the cluster).
+ * Data versions: a counter per scope of the Data API's data, raised by every transaction that writes the scope. The
+ * Data API keeps answers under the versions of the scopes they read, so a C-chain block no longer drops the kept
+ * answers of the P- and X-chain or of other EVM chains (PostgreSQL's snapshot, used before, changes on any write
+ * anywhere in the cluster).
  *
- * Scopes: `registry` (networks, chains, a chain's first checkpoint), `primary` (the primary network's tables: P- and
- * X-chain and C-chain atomic rows, one scope since UTXOs cross chains), `evm:<chain id>` (an EVM chain's tables, when
- * the writing transaction declared its chain with `firn.write_chain`) and `evm` (EVM tables written by a transaction
- * that did not: it changes every EVM chain's answers).
+ * Scopes: `registry` (networks, chains, a chain's first checkpoint); `evm:<chain>` and `primary:<chain>` (an EVM
+ * chain's tables, the primary network's tables, written by a transaction that declared its chain with
+ * `firn.write_chain`: the indexer's commits do); `evm` and `primary` (the same tables written by a transaction that
+ * did not). Primary-network answers read every `primary` scope (UTXOs cross chains); an EVM chain's read `evm` and
+ * its own.
  *
- * Triggers, not the writers, note the writes, so no write to a served table can leave a kept answer stale. A
- * statement trigger only notes the scope in a transaction-local setting; the counters are raised by a deferred
- * trigger when the transaction commits, in scope order. Their row locks are held only while it commits, so writers
- * of one scope (a chain's blocks and its NFT metadata) never wait on each other mid-transaction, and two writers
- * cannot deadlock on them.
+ * Triggers, not the writers, raise them, so no write to a served table can leave a kept answer stale. A trigger runs
+ * before a transaction's first statement on a scope's tables and raises its counter (its row lock is then held until
+ * commit); later statements on the scope cost only the trigger's WHEN condition, not a call. Each writer of the
+ * indexer has scopes of its own (P-chain, X-chain, C-chain blocks), so they never wait on each other; a chain's NFT
+ * metadata worker shares its chain's, and waits for at most one commit. Taken before the statement, the lock is
+ * never waited for while holding a row another writer needs, so two writers cannot deadlock on it.
  */
 export const dataVersions: Migration = {
   id: 12,
@@ -54,46 +62,18 @@ CREATE TABLE data_versions (
   version  bigint NOT NULL
 );
 
--- One row per writing transaction, inserted by its first noted write and deleted when it commits: its deferred
--- trigger is what raises the versions at commit.
-CREATE TABLE data_version_marks (marked boolean NOT NULL DEFAULT true);
-
-CREATE FUNCTION firn_note_write() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  noted text := coalesce(current_setting('firn.written_scopes', true), '');
-BEGIN
-  IF position(',' || TG_ARGV[0] || ',' IN ',' || noted) = 0 THEN
-    PERFORM set_config('firn.written_scopes', noted || TG_ARGV[0] || ',', true);
-    IF noted = '' THEN
-      INSERT INTO data_version_marks DEFAULT VALUES;
-    END IF;
-  END IF;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION firn_raise_data_versions() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION firn_raise_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   chain text := nullif(current_setting('firn.write_chain', true), '');
-  noted text := coalesce(current_setting('firn.written_scopes', true), '');
+  raised text := TG_ARGV[0] || CASE WHEN TG_ARGV[0] <> 'registry' AND chain IS NOT NULL THEN ':' || chain ELSE '' END;
 BEGIN
-  IF noted <> '' THEN
-    INSERT INTO data_versions AS v (scope, version)
-    SELECT s, 1 FROM (
-      SELECT DISTINCT CASE WHEN n = 'evm' AND chain IS NOT NULL THEN 'evm:' || chain ELSE n END AS s
-      FROM unnest(string_to_array(rtrim(noted, ','), ',')) AS n
-    ) scopes ORDER BY s
-    ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
-    PERFORM set_config('firn.written_scopes', '', true);
-  END IF;
-  DELETE FROM data_version_marks;
+  PERFORM set_config('firn.raised_scopes', coalesce(current_setting('firn.raised_scopes', true), '') || ',' || raised || ',', true);
+  INSERT INTO data_versions AS v (scope, version) VALUES (raised, 1) ON CONFLICT (scope) DO UPDATE SET version = v.version + 1;
   RETURN NULL;
 END $$;
 
-CREATE CONSTRAINT TRIGGER data_version_raise AFTER INSERT ON data_version_marks
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION firn_raise_data_versions();
-
-${statementTriggers.join('\n')}
-CREATE TRIGGER data_version AFTER INSERT OR DELETE ON checkpoints FOR EACH ROW EXECUTE FUNCTION firn_note_write('registry');
-CREATE TRIGGER data_version_truncate AFTER TRUNCATE ON checkpoints FOR EACH STATEMENT EXECUTE FUNCTION firn_note_write('registry');
+${Object.entries(DATA_VERSION_TABLES).flatMap(([family, tables]) => tables.map((t) => trigger(t, family))).join('\n')}
+${trigger('checkpoints', 'registry', 'AFTER INSERT OR DELETE', 'ROW')}
+${trigger('checkpoints', 'registry', 'BEFORE TRUNCATE', 'STATEMENT', 'data_version_truncate')}
 `,
 };
