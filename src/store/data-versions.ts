@@ -15,6 +15,17 @@ export const DATA_SCOPE = {
 } as const;
 
 /**
+ * Tables the Data API does not read, so they carry no data-version trigger and their writes leave every version as it
+ * is: the indexer's progress (checkpoints' heights, gaps), the Metrics API's rollups, and the versions themselves. A
+ * checkpoint's first row is the exception (it makes its chain's status OK): a row trigger counts it as a registry
+ * write. Every other table has the trigger of its family (migration 12, `dataVersionTriggerSql` for later tables).
+ */
+export const UNVERSIONED_TABLES: readonly string[] = [
+  'checkpoints', 'gaps', 'firn_migrations', 'data_versions', 'metrics_watermarks', 'metrics_chain_buckets', 'metrics_addresses',
+  'metrics_deployers', 'metrics_icm_buckets', 'metrics_address_hours',
+];
+
+/**
  * Declares, in the caller's transaction, the store chain whose blocks it writes: its writes then raise that chain's
  * scopes (`evm:<chain>`, `primary:<chain>`), so writers of different chains never share a version row, and an EVM
  * chain's kept answers outlive the other chains' blocks. Call it before the transaction's first write (the scope is

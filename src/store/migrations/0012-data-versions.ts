@@ -1,7 +1,11 @@
 import type { Migration } from './migration.js';
 
-/** The tables whose rows the Data API serves, by the scope a write to them changes. */
-export const DATA_VERSION_TABLES = {
+/**
+ * The tables whose rows the Data API serves when this migration was written, by the family of scopes a write to them
+ * raises. Frozen with the migration: a table added later gets its trigger in its own migration
+ * (`dataVersionTriggerSql`); src/store/data-versions.test.ts checks every table has one or is listed as unversioned.
+ */
+const SERVED_TABLES = {
   evm: [
     'evm_blocks', 'evm_transactions', 'evm_logs', 'evm_token_transfers', 'evm_internal_transactions', 'evm_contracts', 'evm_nft_tokens',
     'evm_teleporter_messages',
@@ -14,16 +18,6 @@ export const DATA_VERSION_TABLES = {
   registry: ['networks', 'chains'],
 } as const;
 
-/**
- * Tables the Data API does not read, so their writes leave every data version as it is: the indexer's progress
- * (checkpoints' heights, gaps), the Metrics API's rollups, and the versions themselves. A checkpoint's first row is
- * the exception (it makes its chain's status OK): a row trigger counts it as a registry write.
- */
-export const UNVERSIONED_TABLES = [
-  'checkpoints', 'gaps', 'firn_migrations', 'data_versions', 'metrics_watermarks', 'metrics_chain_buckets', 'metrics_addresses',
-  'metrics_deployers', 'metrics_icm_buckets', 'metrics_address_hours',
-] as const;
-
 /** The scope a write to a family's tables raises: the family, or with a declared chain the family's scope of that chain. */
 const SCOPE_SQL = (family: string) =>
   family === 'registry' ? `'registry'` : `'${family}' || coalesce(':' || nullif(current_setting('firn.write_chain', true), ''), '')`;
@@ -31,7 +25,8 @@ const SCOPE_SQL = (family: string) =>
 /** True until the transaction has raised the scope (the trigger then costs a condition, not a call). */
 const NOT_RAISED_SQL = (family: string) => `position(',' || ${SCOPE_SQL(family)} || ',' IN coalesce(current_setting('firn.raised_scopes', true), '')) = 0`;
 
-const trigger = (table: string, family: string, timing = 'BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE', level = 'STATEMENT', name = 'data_version') =>
+/** The trigger that raises a served table's data version (family: 'evm', 'primary' or 'registry'). */
+export const dataVersionTriggerSql = (table: string, family: 'evm' | 'primary' | 'registry', timing = 'BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE', level = 'STATEMENT', name = 'data_version') =>
   `CREATE TRIGGER ${name} ${timing} ON ${table} FOR EACH ${level} WHEN (${NOT_RAISED_SQL(family)}) EXECUTE FUNCTION firn_raise_data_version('${family}');`;
 
 /**
@@ -72,8 +67,8 @@ BEGIN
   RETURN NULL;
 END $$;
 
-${Object.entries(DATA_VERSION_TABLES).flatMap(([family, tables]) => tables.map((t) => trigger(t, family))).join('\n')}
-${trigger('checkpoints', 'registry', 'AFTER INSERT OR DELETE', 'ROW')}
-${trigger('checkpoints', 'registry', 'BEFORE TRUNCATE', 'STATEMENT', 'data_version_truncate')}
+${Object.entries(SERVED_TABLES).flatMap(([family, tables]) => tables.map((t) => dataVersionTriggerSql(t, family as 'evm' | 'primary' | 'registry'))).join('\n')}
+${dataVersionTriggerSql('checkpoints', 'registry', 'AFTER INSERT OR DELETE', 'ROW')}
+${dataVersionTriggerSql('checkpoints', 'registry', 'BEFORE TRUNCATE', 'STATEMENT', 'data_version_truncate')}
 `,
 };
