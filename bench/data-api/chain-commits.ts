@@ -1,7 +1,7 @@
 import type { PgDatabase } from '../../src/store/database/pg-database.js';
 import { declareWriteChain } from '../../src/store/data-versions.js';
 
-/** Commits made while the load ran, and how long each took. */
+/** Stops the commits and tells how many were made while the load ran. */
 export interface ChainCommits {
   stop(): Promise<{ commits: number }>;
 }

@@ -53,9 +53,15 @@ export function dataApiVersionSource(db: Queryable, chains: ChainDirectory): Dat
     const key = `${request.routeOptions.url ?? ''}\n${(request.params as { chainId?: string }).chainId ?? ''}`;
     let scopes = scopesByRoute.get(key);
     if (!scopes) {
-      scopes = dataScopesOf(request, chains);
+      const found = dataScopesOf(request, chains);
       if (scopesByRoute.size >= 10_000) scopesByRoute.clear(); // chainId is the client's: bound what it can fill
-      scopesByRoute.set(key, scopes);
+      scopesByRoute.set(key, found);
+      // A chainId not found (yet: the directory re-reads the registry at most once a second) is looked up again next
+      // time, so a chain registered meanwhile gets its own scopes without waiting for the next registry write.
+      void found.then((s) => {
+        if (s === EVERY_SCOPE && request.routeOptions.url?.startsWith('/v1/chains/:chainId/') && scopesByRoute.get(key) === found) scopesByRoute.delete(key);
+      });
+      scopes = found;
     }
     return scopes;
   };
