@@ -20,7 +20,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { PgDatabase } from '../src/store/database/pg-database.js';
 import { openDataset } from './data-api/build-dataset.js';
@@ -32,6 +32,7 @@ import { deepScenario, scenarios, type Scenario } from './data-api/scenarios.js'
 import { StallMonitor, stallText, type Stalls } from './data-api/stall-monitor.js';
 import { servePoolSize } from '../src/store/database/pool-size.js';
 import { serveNodeOptions } from './firn-node-options.js';
+import { describeHostHiccups, measureHostHiccups } from './host-hiccups.js';
 import { machine, writeSection } from './results.js';
 import { fmt, summarize } from './stats.js';
 
@@ -288,6 +289,8 @@ async function main(): Promise<void> {
     }
 
     const all = [...plain, ...deepScenarios].sort((a, b) => (a.group === b.group ? 0 : a.group === 'EVM' ? -1 : 1));
+    const hiccupsBefore = await measureHostHiccups(availableParallelism());
+    console.log(`scheduling probe before the measurements: ${describeHostHiccups(hiccupsBefore)}`);
     const loadBefore = loadavg()[0]!;
     const cold = await startServer(dataset.url, 1, offsetMs, 0);
     const coldClient = new LoadClient(cold.base, 1);
@@ -336,6 +339,8 @@ async function main(): Promise<void> {
     client.close();
     await server.stop();
     const loadAfter = loadavg()[0]!;
+    const hiccupsAfter = await measureHostHiccups(availableParallelism());
+    console.log(`scheduling probe after the measurements: ${describeHostHiccups(hiccupsAfter)}`);
 
     const misses = rows.filter((r) => ok(r.sdk.p50, r.sdk.p99) === '✗');
     const smallest = rows.reduce((a, b) => (b.body < a.body ? b : a));
@@ -357,6 +362,9 @@ async function main(): Promise<void> {
 ${machine()}; PostgreSQL ${await setting(db, 'server_version')} on the same 2 cores (shared_buffers
 ${await setting(db, 'shared_buffers')}). 1-minute load average ${loadAtStart.toFixed(2)} when the run started,
 ${loadBefore.toFixed(2)} when the measurements started, ${loadAfter.toFixed(2)} at the end${loadAfter > 1.5 ? ' (other work shared the machine)' : ''}.
+Scheduling probe (\`bench/host-hiccups.ts\`; run on the idle machine before and after the measurements): ${describeHostHiccups(hiccupsBefore)}
+before, ${describeHostHiccups(hiccupsAfter)} after. A gap is time a thread was ready to run while its core ran
+something else (another process, or the hypervisor's other guests); such gaps land on every p99 below, the bare server's too.
 
 **Dataset** \`${datasetId(spec)}\` (${dataset.built ? `built in ${dataset.buildSeconds!.toFixed(0)} s` : 'reused'}; \`BENCH_REBUILD=1\` or
 \`DROP DATABASE ${DATABASE}\` rebuilds it), written with the store's writers (\`writeEvmBatch\`, \`writePrimaryRows\`):
