@@ -259,6 +259,24 @@ async function warmOnFirstTimeAnswers(all: Scenario[], clients: LoadClient[]): P
   console.log(`warmed ${clients.length} server processes on first-time answers of ${lookups.length} lookup rows (${(requests / clients.length).toLocaleString('en')} requests each)`);
 }
 
+/**
+ * The first-time warm-up ends with each process's young generation full of what it kept (answers, memo entries), and a
+ * process only collects when it next allocates, so without this step the first row paid for the warm-up: in three of
+ * five runs its server paused 58-71 ms in one young-generation collection (2026-12-02; in a full run the other rows'
+ * longest pauses were 3.1-33.1 ms, median 5.0). So each process then answers SETTLE requests for the rows' first URLs
+ * (kept answers; the cache-off process builds them again), which leaves a row's own ids first-time; in two runs so,
+ * the first row's longest pause was 5.7 and 9.1 ms. The bare server, started just before the rows, answers as many
+ * first, so the first row's floor is not its JIT's warm-up (p50 2.08-2.98 ms in those five runs, 1.28 and 2.17 ms
+ * after).
+ */
+const SETTLE: RunPlan = { concurrency: CONNECTIONS, warmup: 0, warmupSeconds: 0, calls: 20_000, seconds: 15 };
+
+async function settle(rows: Scenario[], clients: LoadClient[], bare: LoadClient): Promise<void> {
+  for (const c of clients) await c.run(SETTLE, (i) => rows[i % rows.length]!.path(0));
+  await bare.run(SETTLE, () => '/?bytes=4096');
+  console.log(`settled ${clients.length} server processes and the bare server (${SETTLE.calls.toLocaleString('en')} requests each)`);
+}
+
 async function main(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const spec = datasetSpec();
@@ -304,6 +322,7 @@ async function main(): Promise<void> {
     await warmOnFirstTimeAnswers(listed.plain, [client, sdkClient, coldWarm]);
     const bareServer = await startProcess('data-api/bare-server.ts', {});
     const bareClient = new LoadClient(bareServer.base, CONNECTIONS);
+    await settle(all, [client, sdkClient, coldWarm], bareClient);
     const rows: Row[] = [];
     generator.start();
     for (const s of all) rows.push(await measure({ client, served: server }, { client: sdkClient, served: sdkServer }, { client: coldWarm, served: cold }, coldClient, bareClient, s));
@@ -390,7 +409,8 @@ a new buffer per socket read drove the bench process to a full GC every ~70 ms u
 answers ${firstTimeLine} other ids once for each of the ${lookups.length} lookup rows (none of them in a row's sample), as a server under
 traffic keeps building first-time answers (after every new block): the code that builds them is then compiled, and a
 row's own ids are still first-time when it starts (a row over 400 ids asks for 200 of them in its warm-up and for the other
-200 in its first measured requests).
+200 in its first measured requests). Then each process, and the bare server below, answers ${SETTLE.calls.toLocaleString('en')} requests for
+answers it has kept (the rows' first URLs), so the first row does not pay for collecting what the warm-up kept.
 After the warm-up most requests of a row are answered from the response cache (an answer kept per URL while the store's data
 versions of what it reads (its EVM chain, or the primary network, and the registry), read for every request, are unchanged; validator and delegator answers, which depend on the
 clock, until the next staker starts or ends); "uncached, alone" asks a second Data API process with the cache off, one request at a time: what
