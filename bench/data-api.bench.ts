@@ -409,8 +409,9 @@ a new buffer per socket read drove the bench process to a full GC every ~70 ms u
 answers ${firstTimeLine} other ids once for each of the ${lookups.length} lookup rows (none of them in a row's sample), as a server under
 traffic keeps building first-time answers (after every new block): the code that builds them is then compiled, and a
 row's own ids are still first-time when it starts (a row over 400 ids asks for 200 of them in its warm-up and for the other
-200 in its first measured requests). Then each process, and the bare server below, answers ${SETTLE.calls.toLocaleString('en')} requests for
-answers it has kept (the rows' first URLs), so the first row does not pay for collecting what the warm-up kept.
+200 in its first measured requests). Then each process answers ${SETTLE.calls.toLocaleString('en')} requests for answers it has kept (the
+rows' first URLs), and the bare server below as many, so the first row pays neither for collecting what the warm-up
+kept nor for the bare server's warm-up.
 After the warm-up most requests of a row are answered from the response cache (an answer kept per URL while the store's data
 versions of what it reads (its EVM chain, or the primary network, and the registry), read for every request, are unchanged; validator and delegator answers, which depend on the
 clock, until the next staker starts or ends); "uncached, alone" asks a second Data API process with the cache off, one request at a time: what
