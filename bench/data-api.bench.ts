@@ -262,14 +262,14 @@ async function warmOnFirstTimeAnswers(all: Scenario[], clients: LoadClient[]): P
 /**
  * The first-time warm-up ends with each process's young generation full of what it kept (answers, memo entries), and a
  * process only collects when it next allocates, so without this step the first row paid for the warm-up: in three of
- * five runs its server paused 58-71 ms in one young-generation collection (2026-12-02; in a full run the other rows'
- * longest pauses were 3.1-33.1 ms, median 5.0). So each process then answers SETTLE requests for the rows' first URLs
- * (kept answers; the cache-off process builds them again), which leaves a row's own ids first-time; in two runs so,
- * the first row's longest pause was 5.7 and 9.1 ms. The bare server, started just before the rows, answers as many
- * first, so the first row's floor is not its JIT's warm-up (p50 2.08-2.98 ms in those five runs, 1.28 and 2.17 ms
- * after).
+ * five runs (two of them with a scratch change to the data-version read) its server paused 58-71 ms in one
+ * young-generation collection (2026-12-02; in a full run the other rows' longest pauses were 3.1-33.1 ms, median 5.0).
+ * So each process then answers SETTLE requests (as many as WARM_OTHERS) for the rows' first URLs (kept answers; the
+ * cache-off process builds them again), which leaves a row's own ids first-time; in two runs so, the first row's
+ * longest pause was 5.7 and 9.1 ms. The bare server, started just before the rows, answers as many first, so the first
+ * row's floor is not its JIT's warm-up (p50 2.08-2.98 ms in those five runs, 1.28 and 2.17 ms after).
  */
-const SETTLE: RunPlan = { concurrency: CONNECTIONS, warmup: 0, warmupSeconds: 0, calls: 20_000, seconds: 15 };
+const SETTLE: RunPlan = WARM_OTHERS;
 
 async function settle(rows: Scenario[], clients: LoadClient[], bare: LoadClient): Promise<void> {
   for (const c of clients) await c.run(SETTLE, (i) => rows[i % rows.length]!.path(0));
