@@ -51,6 +51,18 @@ export const NFT_TOKEN_COLUMNS = `n.contract AS nft_contract, n.token_id AS nft_
   n.animation_uri AS nft_animation_uri, n.external_url AS nft_external_url, n.background AS nft_background, n.attributes AS nft_attributes,
   n.properties AS nft_properties, n.metadata_decimals AS nft_metadata_decimals`;
 
+/**
+ * NFT_TOKEN_COLUMNS for a subquery nested as JSON (see jsonRows): its bytea columns as hex
+ * (NFT_TOKEN_BYTEA_COLUMNS), the token id as text.
+ */
+export const NFT_TOKEN_JSON_COLUMNS = [
+  ['n.contract AS', "encode(n.contract, 'hex') AS"], ['n.token_id AS', 'n.token_id::text AS'], ['n.owner AS', "encode(n.owner, 'hex') AS"],
+].reduce((columns, [from, to]) => {
+  if (!columns.includes(from!)) throw new Error(`NFT_TOKEN_COLUMNS has no ${from}`);
+  return columns.replace(from!, to!);
+}, NFT_TOKEN_COLUMNS);
+export const NFT_TOKEN_BYTEA_COLUMNS = ['nft_contract', 'nft_owner'] as const;
+
 /** An NFT from the `nft_`-prefixed columns of NFT_TOKEN_COLUMNS, or undefined when the join found none. */
 export function evmNftTokenFromRow(r: Row, contract?: { name?: string; symbol?: string }): EvmNftToken | undefined {
   if (r.nft_contract === null || r.nft_contract === undefined) return undefined;

@@ -1,7 +1,8 @@
 import { hexOf } from '../../../lib/hex.js';
 import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import type { ContractErcType, TeleporterDirection } from '../../writers/evm/evm-batch.js';
-import { evmNftTokenFromRow, NFT_TOKEN_COLUMNS, type EvmNftToken } from './nft-tokens.js';
+import { jsonRows } from '../json-rows.js';
+import { evmNftTokenFromRow, NFT_TOKEN_BYTEA_COLUMNS, NFT_TOKEN_JSON_COLUMNS, type EvmNftToken } from './nft-tokens.js';
 import { big, bytes, num, optBig, optBytes, optNum, optText } from './rows.js';
 import { addLabelFromRow, labelColumns, type ContractLabel } from '../evm-api/contract-labels.js';
 import { evmTransactionFromRow, FROM_JOINED, LIST_COLUMNS, type EvmTransaction } from './transactions.js';
@@ -99,88 +100,88 @@ export async function getEvmTransactionDetail(db: Queryable, chain: number, hash
 }
 
 /**
- * The details of several transactions, keyed by hex hash (hashes the chain does not have are left out). Four
- * statements, each finding its rows from the hashes, run at once: the details cost one round trip's wait, however
- * many they are.
+ * The details of several transactions, keyed by hex hash (hashes the chain does not have are left out). One
+ * statement: each transaction's transfers, internal transactions and Teleporter messages come nested in its row as
+ * JSON arrays (jsonRows), so a batch costs one round trip and one index probe per hash. As four statements (one
+ * per part, each finding the transactions again) run in turn on one connection, a warm batch of 16 hashes took
+ * twice as long (2.7 ms against 1.3 ms), a single hash three times (1.5 ms against 0.46 ms).
  */
 export async function getEvmTransactionDetails(db: Queryable, chain: number, hashes: readonly Uint8Array[]): Promise<Map<string, EvmTransactionDetail>> {
   const out = new Map<string, EvmTransactionDetail>();
   if (hashes.length === 0) return out;
-  const key = [chain, hashes];
-  const byHash = 'evm_transactions t';
+  const contractAt = (alias: string, chainOf: string, address: string) => `LEFT JOIN evm_contracts ${alias} ON ${alias}.chain = ${chainOf} AND ${alias}.address = ${address}`;
   const ofTx = (alias: string) => `${alias}.chain = t.chain AND ${alias}.block_number = t.block_number AND ${alias}.tx_index = t.tx_index`;
-  const contractAt = (alias: string, address: string) => `LEFT JOIN evm_contracts ${alias} ON ${alias}.chain = t.chain AND ${alias}.address = ${address}`;
-  const where = 't.hash = ANY($2::bytea[]) AND t.chain = $1';
-  const [found, transfers, internal, teleporter] = await Promise.all([
-    db.query(
-      `SELECT ${LIST_COLUMNS}, t.input, b.internal_txs_indexed, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
-       FROM ${FROM_JOINED} ${contractAt('lf', 't.from_address')} ${contractAt('lt', 'COALESCE(t.to_address, t.contract_address)')}
-       WHERE ${where}`,
-      key,
-      KEY_LOOKUP,
-    ),
-    db.query(
-      `SELECT t.hash AS tx_hash, x.log_index, x.batch_index, x.token, x.standard, x.from_address, x.to_address, x.token_id, x.value, x.operator,
-              c.erc_type AS contract_erc_type, c.name AS contract_name, c.symbol AS contract_symbol, c.decimals AS contract_decimals,
-              ${NFT_TOKEN_COLUMNS}, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
-       FROM ${byHash} JOIN evm_token_transfers x ON ${ofTx('x')}
-       LEFT JOIN evm_contracts c ON c.chain = x.chain AND c.address = x.token
-       LEFT JOIN evm_nft_tokens n ON n.chain = x.chain AND n.contract = x.token AND n.token_id = x.token_id
-       ${contractAt('lf', 'x.from_address')} ${contractAt('lt', 'x.to_address')}
-       WHERE ${where}
-       ORDER BY x.block_number, x.tx_index, x.log_index, x.batch_index`,
-      key,
-      KEY_LOOKUP,
-    ),
-    db.query(
-      `SELECT t.hash AS tx_hash, i.*, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')}
-       FROM ${byHash} JOIN evm_internal_transactions i ON ${ofTx('i')} ${contractAt('lf', 'i.from_address')} ${contractAt('lt', 'i.to_address')}
-       WHERE ${where} ORDER BY i.block_number, i.tx_index, i.trace_index`,
-      key,
-      KEY_LOOKUP,
-    ),
-    db.query(
-      `SELECT t.hash AS tx_hash, m.* FROM ${byHash} JOIN evm_teleporter_messages m ON ${ofTx('m')} WHERE ${where}
-       ORDER BY m.block_number, m.tx_index, m.log_index`,
-      key,
-      KEY_LOOKUP,
-    ),
-  ]);
-  for (const row of found.rows) {
+  const { rows } = await db.query(
+    `SELECT ${LIST_COLUMNS}, t.input, b.internal_txs_indexed, ${labelColumns('lf', 'from')}, ${labelColumns('lt', 'to')},
+       (SELECT json_agg(s ORDER BY s.log_index, s.batch_index) FROM (
+         SELECT x.log_index, x.batch_index, encode(x.token, 'hex') AS token, x.standard, encode(x.from_address, 'hex') AS from_address,
+                encode(x.to_address, 'hex') AS to_address, x.token_id::text AS token_id, x.value::text AS value, encode(x.operator, 'hex') AS operator,
+                c.erc_type AS contract_erc_type, c.name AS contract_name, c.symbol AS contract_symbol, c.decimals AS contract_decimals,
+                ${NFT_TOKEN_JSON_COLUMNS}, ${labelColumns('xf', 'from')}, ${labelColumns('xt', 'to')}
+         FROM evm_token_transfers x
+         LEFT JOIN evm_contracts c ON c.chain = x.chain AND c.address = x.token
+         LEFT JOIN evm_nft_tokens n ON n.chain = x.chain AND n.contract = x.token AND n.token_id = x.token_id
+         ${contractAt('xf', 'x.chain', 'x.from_address')} ${contractAt('xt', 'x.chain', 'x.to_address')}
+         WHERE ${ofTx('x')}) s) AS transfers,
+       (SELECT json_agg(s ORDER BY s.trace_index) FROM (
+         SELECT i.trace_index, i.depth, i.call_type, encode(i.from_address, 'hex') AS from_address, encode(i.to_address, 'hex') AS to_address,
+                i.value::text AS value, i.gas::text AS gas, i.gas_used::text AS gas_used, i.reverted, i.error,
+                ${labelColumns('ifr', 'from')}, ${labelColumns('ito', 'to')}
+         FROM evm_internal_transactions i ${contractAt('ifr', 'i.chain', 'i.from_address')} ${contractAt('ito', 'i.chain', 'i.to_address')}
+         WHERE ${ofTx('i')}) s) AS internal,
+       (SELECT json_agg(s ORDER BY s.log_index) FROM (
+         SELECT m.log_index, encode(m.message_id, 'hex') AS message_id, m.direction, encode(m.source_blockchain_id, 'hex') AS source_blockchain_id,
+                encode(m.destination_blockchain_id, 'hex') AS destination_blockchain_id, encode(m.messenger, 'hex') AS messenger,
+                m.message_nonce::text AS message_nonce, encode(m.origin_sender, 'hex') AS origin_sender,
+                encode(m.destination_address, 'hex') AS destination_address, m.required_gas_limit::text AS required_gas_limit,
+                encode(m.fee_token, 'hex') AS fee_token, m.fee_amount::text AS fee_amount, encode(m.deliverer, 'hex') AS deliverer,
+                encode(m.reward_redeemer, 'hex') AS reward_redeemer
+         FROM evm_teleporter_messages m WHERE ${ofTx('m')}) s) AS teleporter
+     FROM ${FROM_JOINED} ${contractAt('lf', 't.chain', 't.from_address')} ${contractAt('lt', 't.chain', 'COALESCE(t.to_address, t.contract_address)')}
+     WHERE t.hash = ANY($2::bytea[]) AND t.chain = $1`,
+    [chain, hashes],
+    KEY_LOOKUP,
+  );
+  for (const row of rows) {
     const transaction = evmTransactionFromRow(row);
     const labels = new Map<string, ContractLabel>();
     addLabelFromRow(labels, transaction.from, row, 'from');
     addLabelFromRow(labels, transaction.to ?? transaction.contractAddress, row, 'to');
     const detail: EvmTransactionDetail = { transaction, labels, erc20Transfers: [], erc721Transfers: [], erc1155Transfers: [], teleporterMessages: [] };
-    if (row.internal_txs_indexed === true) detail.internalTransactions = [];
+    const transfers = jsonRows(row.transfers, TRANSFER_BYTEA_COLUMNS);
+    const internal = jsonRows(row.internal, INTERNAL_BYTEA_COLUMNS);
+    for (const r of [...transfers, ...internal]) {
+      addLabelFromRow(labels, bytes(r.from_address), r, 'from');
+      addLabelFromRow(labels, optBytes(r.to_address), r, 'to');
+    }
+    for (const r of transfers) addTransfer(detail, r);
+    if (row.internal_txs_indexed === true) detail.internalTransactions = internal.map(internalFromRow);
+    detail.teleporterMessages = jsonRows(row.teleporter, TELEPORTER_BYTEA_COLUMNS).map(teleporterFromRow);
     out.set(hexOf(transaction.hash), detail);
   }
-  const detailOf = (r: Row) => out.get(hexOf(bytes(r.tx_hash)));
-  for (const r of [...transfers.rows, ...internal.rows]) {
-    const labels = detailOf(r)?.labels;
-    if (!labels) continue;
-    addLabelFromRow(labels, bytes(r.from_address), r, 'from');
-    addLabelFromRow(labels, optBytes(r.to_address), r, 'to');
-  }
-  for (const r of transfers.rows) {
-    const detail = detailOf(r);
-    if (!detail) continue;
-    const token = transferTokenFromRow(r);
-    const base = { logIndex: num(r.log_index), from: bytes(r.from_address), to: bytes(r.to_address), token };
-    const standard = num(r.standard);
-    if (standard === 20) {
-      detail.erc20Transfers.push({ ...base, value: big(r.value) });
-    } else if (standard === 721) {
-      detail.erc721Transfers.push({ ...base, tokenId: big(r.token_id), nft: evmNftTokenFromRow(r, token) });
-    } else {
-      detail.erc1155Transfers.push({
-        ...base, batchIndex: num(r.batch_index), operator: optBytes(r.operator), tokenId: big(r.token_id), value: big(r.value), nft: evmNftTokenFromRow(r, token),
-      });
-    }
-  }
-  for (const r of internal.rows) detailOf(r)?.internalTransactions?.push(internalFromRow(r));
-  for (const r of teleporter.rows) detailOf(r)?.teleporterMessages.push(teleporterFromRow(r));
   return out;
+}
+
+const TRANSFER_BYTEA_COLUMNS = ['token', 'from_address', 'to_address', 'operator', ...NFT_TOKEN_BYTEA_COLUMNS];
+const INTERNAL_BYTEA_COLUMNS = ['from_address', 'to_address'];
+const TELEPORTER_BYTEA_COLUMNS = [
+  'message_id', 'source_blockchain_id', 'destination_blockchain_id', 'messenger', 'origin_sender', 'destination_address', 'fee_token', 'deliverer',
+  'reward_redeemer',
+];
+
+function addTransfer(detail: EvmTransactionDetail, r: Row): void {
+  const token = transferTokenFromRow(r);
+  const base = { logIndex: num(r.log_index), from: bytes(r.from_address), to: bytes(r.to_address), token };
+  const standard = num(r.standard);
+  if (standard === 20) {
+    detail.erc20Transfers.push({ ...base, value: big(r.value) });
+  } else if (standard === 721) {
+    detail.erc721Transfers.push({ ...base, tokenId: big(r.token_id), nft: evmNftTokenFromRow(r, token) });
+  } else {
+    detail.erc1155Transfers.push({
+      ...base, batchIndex: num(r.batch_index), operator: optBytes(r.operator), tokenId: big(r.token_id), value: big(r.value), nft: evmNftTokenFromRow(r, token),
+    });
+  }
 }
 
 function transferTokenFromRow(r: Row): TransferToken {
