@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getEvmBlock } from '../../../store/queries/evm/blocks.js';
+import { batchLoadersByScope } from '../../../lib/batch-loader.js';
+import { hexOf } from '../../../lib/hex.js';
+import { getEvmBlocksByHash, getEvmBlocksByNumber } from '../../../store/queries/evm/blocks.js';
 import { NotFoundError } from '../../http/errors/http-errors.js';
 import { CHAIN_ID_PARAM } from '../chains/schemas.js';
 import type { DataApiContext } from '../index.js';
@@ -8,6 +10,9 @@ import { blockIdParam, servedEvmChain } from './evm-params.js';
 
 /** GET /v1/chains/{chainId}/blocks/{blockId} (getBlock): one block by number or hash. */
 export function getBlockRoute(app: FastifyInstance, ctx: DataApiContext): void {
+  // Lookups that arrive together (a burst of different blocks, none of them kept yet) share a statement.
+  const byNumberOf = batchLoadersByScope((chain: number, numbers: bigint[]) => getEvmBlocksByNumber(ctx.db, chain, numbers), { keyOf: String });
+  const byHashOf = batchLoadersByScope((chain: number, hashes: Uint8Array[]) => getEvmBlocksByHash(ctx.db, chain, hashes), { keyOf: hexOf });
   app.get<{ Params: { chainId: string; blockId: string } }>('/v1/chains/:chainId/blocks/:blockId', {
     schema: {
       operationId: 'getBlock',
@@ -28,7 +33,7 @@ export function getBlockRoute(app: FastifyInstance, ctx: DataApiContext): void {
   }, async (request) => {
     const ref = blockIdParam(request.params.blockId);
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);
-    const block = await getEvmBlock(ctx.db, chain.id, ref);
+    const block = await ('number' in ref ? byNumberOf(chain.id).load(ref.number) : byHashOf(chain.id).load(ref.hash));
     if (!block) throw new NotFoundError(`Block ${request.params.blockId} was not found on chain ${chainId}`);
     return evmBlockOf(block, chainId);
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
 import type { ChainRef } from '../../registry.js';
 import { blockHash, writeSampleActivity } from '../../writers/evm/evm-batch.fixtures.js';
-import { getEvmBlock, latestEvmBlockNumber, listEvmBlocks } from './blocks.js';
+import { hexOf } from '../../../lib/hex.js';
+import { getEvmBlock, getEvmBlocksByHash, getEvmBlocksByNumber, latestEvmBlockNumber, listEvmBlocks } from './blocks.js';
 import { plansOf } from './plan.fixtures.js';
 
 const serverUp = await postgresAvailable();
@@ -56,6 +57,16 @@ describe.each(TEST_DATABASE_KINDS)('EVM block queries on %s', (kind) => {
     expect(await getEvmBlock(t.db, chain.id + 1, { hash: blockHash(7n) })).toBeUndefined();
     expect(await latestEvmBlockNumber(t.db, chain.id)).toBe(11n);
     expect(await latestEvmBlockNumber(t.db, chain.id + 1)).toBeUndefined();
+  });
+
+  run('finds several blocks in one statement, by number or by hash, leaving out the ones it does not have', async () => {
+    const byNumber = await getEvmBlocksByNumber(t.db, chain.id, [3n, 8n, 99n]);
+    expect([...byNumber.keys()].sort()).toEqual(['3', '8']);
+    expect(byNumber.get('8')).toEqual(await getEvmBlock(t.db, chain.id, { number: 8n }));
+    const byHash = await getEvmBlocksByHash(t.db, chain.id, [blockHash(3n), blockHash(7n), blockHash(99n)]);
+    expect([...byHash.values()].map((b) => b.number).sort()).toEqual([3n, 7n]);
+    expect(byHash.get(hexOf(blockHash(7n)))?.number).toBe(7n);
+    expect((await getEvmBlocksByNumber(t.db, chain.id + 1, [3n])).size).toBe(0);
   });
 
   run('needs no sequential scan', async () => {

@@ -1,3 +1,4 @@
+import { hexOf } from '../../../lib/hex.js';
 import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import { checkPageSize, toPage, type Page, type SortOrder } from './page.js';
 import { big, bytes, num, optBig, optNum } from './rows.js';
@@ -80,10 +81,29 @@ export async function listEvmBlocks(db: Queryable, options: ListEvmBlocksOptions
 
 /** One block by number or hash. */
 export async function getEvmBlock(db: Queryable, chain: number, ref: { number: bigint } | { hash: Uint8Array }): Promise<EvmBlock | undefined> {
-  const { rows } = 'number' in ref
-    ? await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE chain = $1 AND number = $2`, [chain, ref.number.toString()], KEY_LOOKUP)
-    : await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE hash = $2 AND chain = $1`, [chain, ref.hash], KEY_LOOKUP);
-  return rows[0] ? evmBlockFromRow(rows[0]) : undefined;
+  return 'number' in ref
+    ? (await getEvmBlocksByNumber(db, chain, [ref.number])).get(ref.number.toString())
+    : (await getEvmBlocksByHash(db, chain, [ref.hash])).get(hexOf(ref.hash));
+}
+
+/** Blocks by number, keyed by the decimal number (numbers the chain does not have are left out): one statement. */
+export async function getEvmBlocksByNumber(db: Queryable, chain: number, numbers: readonly bigint[]): Promise<Map<string, EvmBlock>> {
+  if (numbers.length === 0) return new Map();
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE chain = $1 AND number = ANY($2::bigint[])`, [chain, numbers.map(String)], KEY_LOOKUP);
+  return new Map(rows.map((r) => {
+    const block = evmBlockFromRow(r);
+    return [block.number.toString(), block];
+  }));
+}
+
+/** Blocks by hash, keyed by the hex hash (hashes the chain does not have are left out): one statement. */
+export async function getEvmBlocksByHash(db: Queryable, chain: number, hashes: readonly Uint8Array[]): Promise<Map<string, EvmBlock>> {
+  if (hashes.length === 0) return new Map();
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE hash = ANY($2::bytea[]) AND chain = $1`, [chain, hashes], KEY_LOOKUP);
+  return new Map(rows.map((r) => {
+    const block = evmBlockFromRow(r);
+    return [hexOf(block.hash), block];
+  }));
 }
 
 /** The highest stored block number of the chain, or undefined when none is stored. */

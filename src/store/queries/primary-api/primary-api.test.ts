@@ -3,7 +3,9 @@ import { ensureChain, ensureNetwork, type ChainRef } from '../../registry.js';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
 import { emptyPrimaryRows, type Owners } from '../../writers/primary/rows.js';
 import { writePrimaryRows } from '../../writers/primary/write-primary-rows.js';
-import { getPrimaryBlockById } from '../primary/blocks.js';
+import { hexOf } from '../../../lib/hex.js';
+import { plansOf } from '../evm/plan.fixtures.js';
+import { getPrimaryBlock, getPrimaryBlockById, getPrimaryBlocksByHeight, getPrimaryBlocksById } from '../primary/blocks.js';
 import { activeStakeBySubnet } from './active-stake.js';
 import { l1ValidatorsById } from './l1-validators-by-id.js';
 import { nodeHasValidations } from './node-validations.js';
@@ -26,7 +28,10 @@ describe.each(TEST_DATABASE_KINDS)('primary-api lookups on %s', (kind) => {
     const network = await ensureNetwork(t.db, { name: 'local', networkId: 12345, hrp: 'local', isTestnet: true, avaxAssetId: id(0xaa) });
     P = await ensureChain(t.db, { network, blockchainId: id(0), subnetId: id(0), vm: 'platform', name: 'P' });
     const rows = emptyPrimaryRows();
-    rows.blocks.push({ chain: P.id, height: 1n, blockId: id(0x61), parentId: id(0x60), blockType: 'BanffStandardBlock', timestamp: 100n, size: 10, innerSize: 10, txIds: [] });
+    rows.blocks.push(
+      { chain: P.id, height: 1n, blockId: id(0x61), parentId: id(0x60), blockType: 'BanffStandardBlock', timestamp: 100n, size: 10, innerSize: 10, txIds: [] },
+      { chain: P.id, height: 2n, blockId: id(0x63), parentId: id(0x61), blockType: 'BanffStandardBlock', timestamp: 101n, size: 10, innerSize: 10, txIds: [] },
+    );
     const staker = (txId: Uint8Array, kind: 'validator' | 'delegator' | 'subnet-validator', node: number, subnet: Uint8Array, weight: bigint, start: bigint, end: bigint, txIndex: number) => ({
       chain: P.id, txId, txType: 'AddPermissionlessValidatorTx', kind, nodeId: addr(node), subnetId: subnet, startTime: start, endTime: end, weight, blockHeight: 1n, txIndex,
       blockTimestamp: 100n, genesis: false,
@@ -54,6 +59,22 @@ describe.each(TEST_DATABASE_KINDS)('primary-api lookups on %s', (kind) => {
   run('finds blocks by id', async () => {
     expect((await getPrimaryBlockById(t.db, P.id, id(0x61)))?.height).toBe(1n);
     expect(await getPrimaryBlockById(t.db, P.id, id(0x62))).toBeUndefined();
+  });
+
+  run('finds several blocks in one statement, by height or by id, leaving out the ones it does not have', async () => {
+    const byId = await getPrimaryBlocksById(t.db, P.id, [id(0x61), id(0x62), id(0x63)]);
+    expect([...byId].map(([key, b]) => [key, b.height])).toEqual(expect.arrayContaining([[hexOf(id(0x61)), 1n], [hexOf(id(0x63)), 2n]]));
+    expect(byId.size).toBe(2);
+    const byHeight = await getPrimaryBlocksByHeight(t.db, P.id, [1n, 2n, 5n]);
+    expect([...byHeight.keys()].sort()).toEqual(['1', '2']);
+    expect(byHeight.get('2')?.blockId).toEqual(id(0x63));
+    expect(await getPrimaryBlock(t.db, P.id, 2n)).toEqual(byHeight.get('2'));
+    const plans = await plansOf(t.db, async (q) => {
+      await getPrimaryBlocksById(q, P.id, [id(0x61), id(0x63)]);
+      await getPrimaryBlocksByHeight(q, P.id, [1n, 2n]);
+    });
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 
   run('knows which nodes validated', async () => {

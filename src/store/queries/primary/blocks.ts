@@ -1,3 +1,4 @@
+import { hexOf } from '../../../lib/hex.js';
 import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import { big, bytes, clampPageSize, heightBoundsForTime, maybeBig, maybeBytes, pageOf, Params, type Page, type SortOrder } from './common.js';
 
@@ -58,14 +59,32 @@ const BLOCK_WITH_TX_IDS = `SELECT b.*, ARRAY(SELECT t.tx_id FROM primary_txs t W
 
 /** One block by height, with its tx ids (one statement). */
 export async function getPrimaryBlock(db: Queryable, chain: number, height: bigint): Promise<PrimaryBlock | undefined> {
-  const { rows } = await db.query<Row>(`${BLOCK_WITH_TX_IDS} WHERE b.chain = $1 AND b.height = $2`, [chain, height.toString()], KEY_LOOKUP);
-  return rows[0] ? blockWithTxIdsOf(rows[0]) : undefined;
+  return (await getPrimaryBlocksByHeight(db, chain, [height])).get(height.toString());
 }
 
 /** One block by id (the Data API's blockHash), with its tx ids (one statement). */
 export async function getPrimaryBlockById(db: Queryable, chain: number, blockId: Uint8Array): Promise<PrimaryBlock | undefined> {
-  const { rows } = await db.query<Row>(`${BLOCK_WITH_TX_IDS} WHERE b.chain = $1 AND b.block_id = $2`, [chain, blockId], KEY_LOOKUP);
-  return rows[0] ? blockWithTxIdsOf(rows[0]) : undefined;
+  return (await getPrimaryBlocksById(db, chain, [blockId])).get(hexOf(blockId));
+}
+
+/** Blocks by height with their tx ids, keyed by the decimal height (heights not stored are left out): one statement. */
+export async function getPrimaryBlocksByHeight(db: Queryable, chain: number, heights: readonly bigint[]): Promise<Map<string, PrimaryBlock>> {
+  if (heights.length === 0) return new Map();
+  const { rows } = await db.query<Row>(`${BLOCK_WITH_TX_IDS} WHERE b.chain = $1 AND b.height = ANY($2::bigint[])`, [chain, heights.map(String)], KEY_LOOKUP);
+  return new Map(rows.map((r) => {
+    const block = blockWithTxIdsOf(r);
+    return [block.height.toString(), block];
+  }));
+}
+
+/** Blocks by id with their tx ids, keyed by the hex id (ids not stored are left out): one statement. */
+export async function getPrimaryBlocksById(db: Queryable, chain: number, blockIds: readonly Uint8Array[]): Promise<Map<string, PrimaryBlock>> {
+  if (blockIds.length === 0) return new Map();
+  const { rows } = await db.query<Row>(`${BLOCK_WITH_TX_IDS} WHERE b.chain = $1 AND b.block_id = ANY($2::bytea[])`, [chain, blockIds], KEY_LOOKUP);
+  return new Map(rows.map((r) => {
+    const block = blockWithTxIdsOf(r);
+    return [hexOf(block.blockId), block];
+  }));
 }
 
 function blockWithTxIdsOf(r: Row): PrimaryBlock {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getPrimaryBlock, getPrimaryBlockById } from '../../../../store/queries/primary/blocks.js';
+import { batchLoadersByScope } from '../../../../lib/batch-loader.js';
+import { hexOf } from '../../../../lib/hex.js';
+import { getPrimaryBlocksByHeight, getPrimaryBlocksById } from '../../../../store/queries/primary/blocks.js';
 import { etagOf, notModified } from '../../../http/etag/etag.js';
 import { BadRequestError, NotFoundError } from '../../../http/errors/http-errors.js';
 import type { DataApiContext } from '../../index.js';
@@ -15,6 +17,9 @@ const MAX_HEIGHT = 2n ** 63n - 1n;
 
 /** GET /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId} (getBlockById): by height or by hash. */
 export function getBlockRoute(app: FastifyInstance, ctx: DataApiContext): void {
+  // Lookups that arrive together (a burst of different blocks, none of them kept yet) share a statement.
+  const byHeightOf = batchLoadersByScope((chain: number, heights: bigint[]) => getPrimaryBlocksByHeight(ctx.db, chain, heights), { keyOf: String });
+  const byIdOf = batchLoadersByScope((chain: number, ids: Uint8Array[]) => getPrimaryBlocksById(ctx.db, chain, ids), { keyOf: hexOf });
   app.get<{ Params: { network: string; blockchainId: string; blockId: string } }>('/v1/networks/:network/blockchains/:blockchainId/blocks/:blockId', {
     schema: {
       operationId: 'getBlockById',
@@ -37,9 +42,9 @@ export function getBlockRoute(app: FastifyInstance, ctx: DataApiContext): void {
     if (/^\d+$/.test(blockId)) {
       const height = BigInt(blockId);
       if (height > MAX_HEIGHT) throw new BadRequestError(`blockId ${blockId} is out of range: a block height is at most ${MAX_HEIGHT}`);
-      block = await getPrimaryBlock(ctx.db, chain.chain.id, height);
+      block = await byHeightOf(chain.chain.id).load(height);
     } else {
-      block = await getPrimaryBlockById(ctx.db, chain.chain.id, parseId('blockId', blockId));
+      block = await byIdOf(chain.chain.id).load(parseId('blockId', blockId));
     }
     if (!block) throw new NotFoundError(`Block ${blockId} not found on the ${chain.chainName}`);
     // An accepted block never changes: cacheable for good, by its hash.
