@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getEvmContract } from '../../../store/queries/evm/contracts.js';
+import { batchLoadersByScope } from '../../../lib/batch-loader.js';
+import { hexOf } from '../../../lib/hex.js';
+import { getEvmContracts } from '../../../store/queries/evm/contracts.js';
 import { NotFoundError } from '../../http/errors/http-errors.js';
 import { CHAIN_ID_PARAM } from '../chains/schemas.js';
 import type { DataApiContext } from '../index.js';
@@ -17,6 +19,8 @@ export const CONTRACT_ADDRESS_PARAM = {
  * ERC type. 404 for an address where no contract creation was indexed (an account, or a genesis contract).
  */
 export function getContractMetadataRoute(app: FastifyInstance, ctx: DataApiContext): void {
+  // Lookups that arrive together (a burst of different contracts, none of them kept yet) share a statement.
+  const loaderOf = batchLoadersByScope((chain: number, addresses: Uint8Array[]) => getEvmContracts(ctx.db, chain, addresses), { keyOf: hexOf });
   app.get<{ Params: { chainId: string; address: string } }>('/v1/chains/:chainId/addresses/:address', {
     schema: {
       operationId: 'getContractMetadata',
@@ -32,7 +36,7 @@ export function getContractMetadataRoute(app: FastifyInstance, ctx: DataApiConte
   }, async (request) => {
     const address = addressParam(request.params.address);
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);
-    const contract = await getEvmContract(ctx.db, chain.id, address);
+    const contract = await loaderOf(chain.id).load(address);
     if (!contract) throw new NotFoundError(`No contract deployment at ${request.params.address} is indexed on chain ${chainId}`);
     return contractMetadataOf(contract);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { getEvmNftToken } from '../../../store/queries/evm/nft-tokens.js';
+import { batchLoadersByScope } from '../../../lib/batch-loader.js';
+import { getEvmNftTokens, nftTokenKey } from '../../../store/queries/evm/nft-tokens.js';
 import { NotFoundError } from '../../http/errors/http-errors.js';
 import { CHAIN_ID_PARAM } from '../chains/schemas.js';
 import type { DataApiContext } from '../index.js';
@@ -12,6 +13,10 @@ import { erc1155TokenOf, erc721TokenOf } from './nft-token.js';
  * indexed transfer, with its metadata as fetched so far; 404 for a token no transfer of which was indexed.
  */
 export function getNftTokenRoute(app: FastifyInstance, ctx: DataApiContext): void {
+  // Lookups that arrive together (a burst of different tokens, none of them kept yet) share a statement.
+  const loaderOf = batchLoadersByScope(
+    (chain: number, refs: { contract: Uint8Array; tokenId: bigint }[]) => getEvmNftTokens(ctx.db, chain, refs), { keyOf: nftTokenKey },
+  );
   app.get<{ Params: { chainId: string; address: string; tokenId: string } }>('/v1/chains/:chainId/nfts/collections/:address/tokens/:tokenId', {
     schema: {
       operationId: 'getTokenDetails',
@@ -30,7 +35,7 @@ export function getNftTokenRoute(app: FastifyInstance, ctx: DataApiContext): voi
     const address = addressParam(request.params.address);
     const tokenId = tokenIdParam(request.params.tokenId);
     const { chain, chainId } = await servedEvmChain(ctx, request.params.chainId);
-    const nft = await getEvmNftToken(ctx.db, chain.id, address, tokenId);
+    const nft = await loaderOf(chain.id).load({ contract: address, tokenId });
     if (!nft) throw new NotFoundError(`Token ${request.params.tokenId} of ${request.params.address} was not found on chain ${chainId}`);
     const ref = { contract: nft.contract, tokenId: nft.tokenId, nft };
     return nft.ercType === 'ERC-721' ? erc721TokenOf(ref) : erc1155TokenOf(ref);

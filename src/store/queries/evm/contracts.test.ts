@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
 import type { ChainRef } from '../../registry.js';
 import { ALICE, FACTORY, MULTI, NFT, txHash, writeSampleActivity } from '../../writers/evm/evm-batch.fixtures.js';
-import { getEvmContract } from './contracts.js';
+import { hexOf } from '../../../lib/hex.js';
+import { getEvmContract, getEvmContracts } from './contracts.js';
 import { plansOf } from './plan.fixtures.js';
 
 const serverUp = await postgresAvailable();
@@ -33,8 +34,14 @@ describe.each(TEST_DATABASE_KINDS)('EVM contract metadata on %s', (kind) => {
     expect(await getEvmContract(t.db, chain.id + 1, NFT)).toBeUndefined();
   });
 
+  run('gives several contracts in one statement, leaving out addresses with none', async () => {
+    const found = await getEvmContracts(t.db, chain.id, [NFT, MULTI, ALICE]);
+    expect([...found.keys()]).toEqual([hexOf(NFT)]);
+    expect(found.get(hexOf(NFT))).toEqual(await getEvmContract(t.db, chain.id, NFT));
+  });
+
   run('needs no sequential scan', async () => {
-    const plans = await plansOf(t.db, (q) => getEvmContract(q, chain.id, NFT));
+    const plans = await plansOf(t.db, (q) => getEvmContracts(q, chain.id, [NFT, MULTI]));
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 });

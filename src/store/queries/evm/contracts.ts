@@ -1,3 +1,4 @@
+import { hexOf } from '../../../lib/hex.js';
 import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import type { ContractErcType } from '../../writers/evm/evm-batch.js';
 import { big, bytes, num, optBytes, optNum, optText } from './rows.js';
@@ -39,6 +40,15 @@ export function evmContractFromRow(r: Row): EvmContract {
 
 /** Contract metadata by address; undefined when the store saw no creation at that address. */
 export async function getEvmContract(db: Queryable, chain: number, address: Uint8Array): Promise<EvmContract | undefined> {
-  const { rows } = await db.query('SELECT * FROM evm_contracts WHERE chain = $1 AND address = $2', [chain, address], KEY_LOOKUP);
-  return rows[0] ? evmContractFromRow(rows[0]) : undefined;
+  return (await getEvmContracts(db, chain, [address])).get(hexOf(address));
+}
+
+/** Contracts by address, keyed by the hex address (addresses with no contract are left out): one statement. */
+export async function getEvmContracts(db: Queryable, chain: number, addresses: readonly Uint8Array[]): Promise<Map<string, EvmContract>> {
+  if (addresses.length === 0) return new Map();
+  const { rows } = await db.query('SELECT * FROM evm_contracts WHERE chain = $1 AND address = ANY($2::bytea[])', [chain, addresses], KEY_LOOKUP);
+  return new Map(rows.map((r) => {
+    const contract = evmContractFromRow(r);
+    return [hexOf(contract.address), contract];
+  }));
 }

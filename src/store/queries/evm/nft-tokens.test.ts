@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, postgresAvailable, TEST_DATABASE_KINDS, type TestDatabase } from '../../testing.js';
 import type { ChainRef } from '../../registry.js';
 import { ALICE, MULTI, NFT, writeSampleActivity } from '../../writers/evm/evm-batch.fixtures.js';
-import { getEvmNftToken } from './nft-tokens.js';
+import { getEvmNftToken, getEvmNftTokens, nftTokenKey } from './nft-tokens.js';
 import { plansOf } from './plan.fixtures.js';
 
 const serverUp = await postgresAvailable();
@@ -48,8 +48,15 @@ describe.each(TEST_DATABASE_KINDS)('EVM NFT tokens on %s', (kind) => {
     expect(await getEvmNftToken(t.db, chain.id, NFT, 2n ** 256n - 1n)).toBeUndefined();
   });
 
+  run('gives several tokens in one statement, leaving out the ones never transferred', async () => {
+    const refs = [{ contract: NFT, tokenId: 1n }, { contract: MULTI, tokenId: 6n }, { contract: NFT, tokenId: 2n }];
+    const found = await getEvmNftTokens(t.db, chain.id, refs);
+    expect([...found.keys()].sort()).toEqual([nftTokenKey(refs[0]!), nftTokenKey(refs[1]!)].sort());
+    expect(found.get(nftTokenKey(refs[1]!))).toEqual(await getEvmNftToken(t.db, chain.id, MULTI, 6n));
+  });
+
   run('needs no sequential scan', async () => {
-    const plans = await plansOf(t.db, (q) => getEvmNftToken(q, chain.id, NFT, 1n));
+    const plans = await plansOf(t.db, (q) => getEvmNftTokens(q, chain.id, [{ contract: NFT, tokenId: 1n }, { contract: MULTI, tokenId: 6n }]));
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 });

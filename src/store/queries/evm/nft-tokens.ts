@@ -1,3 +1,4 @@
+import { hexOf } from '../../../lib/hex.js';
 import { KEY_LOOKUP, type Queryable, type Row } from '../../database/database.js';
 import type { NftErcType } from '../../writers/evm/evm-batch.js';
 import { big, bytes, num, optBytes, optNum, optText } from './rows.js';
@@ -97,13 +98,28 @@ export function evmNftTokenFromRow(r: Row, contract?: { name?: string; symbol?: 
 
 /** One NFT by (contract, tokenId); undefined when no transfer of it was indexed. */
 export async function getEvmNftToken(db: Queryable, chain: number, contract: Uint8Array, tokenId: bigint): Promise<EvmNftToken | undefined> {
+  const key = { contract, tokenId };
+  return (await getEvmNftTokens(db, chain, [key])).get(nftTokenKey(key));
+}
+
+/** The key getEvmNftTokens gives an NFT under: hex contract and decimal token id. */
+export function nftTokenKey(ref: { contract: Uint8Array; tokenId: bigint }): string {
+  return `${hexOf(ref.contract)}:${ref.tokenId}`;
+}
+
+/** NFTs by (contract, tokenId), keyed by nftTokenKey (tokens with no indexed transfer are left out): one statement. */
+export async function getEvmNftTokens(db: Queryable, chain: number, refs: readonly { contract: Uint8Array; tokenId: bigint }[]): Promise<Map<string, EvmNftToken>> {
+  if (refs.length === 0) return new Map();
   const { rows } = await db.query(
     `SELECT ${NFT_TOKEN_COLUMNS}, c.name AS contract_name, c.symbol AS contract_symbol
-     FROM evm_nft_tokens n LEFT JOIN evm_contracts c ON c.chain = n.chain AND c.address = n.contract
-     WHERE n.chain = $1 AND n.contract = $2 AND n.token_id = $3::numeric(78,0)`,
-    [chain, contract, tokenId.toString()],
+     FROM unnest($2::bytea[], $3::numeric(78,0)[]) AS k(contract, token_id)
+     JOIN evm_nft_tokens n ON n.chain = $1 AND n.contract = k.contract AND n.token_id = k.token_id
+     LEFT JOIN evm_contracts c ON c.chain = n.chain AND c.address = n.contract`,
+    [chain, refs.map((r) => r.contract), refs.map((r) => r.tokenId.toString())],
     KEY_LOOKUP,
   );
-  const r = rows[0];
-  return r ? evmNftTokenFromRow(r, { name: optText(r.contract_name), symbol: optText(r.contract_symbol) }) : undefined;
+  return new Map(rows.map((r) => {
+    const nft = evmNftTokenFromRow(r, { name: optText(r.contract_name), symbol: optText(r.contract_symbol) })!;
+    return [nftTokenKey(nft), nft];
+  }));
 }

@@ -9,7 +9,7 @@ import { getPrimaryBlock, getPrimaryBlockById, getPrimaryBlocksByHeight, getPrim
 import { activeStakeBySubnet } from './active-stake.js';
 import { l1ValidatorsById } from './l1-validators-by-id.js';
 import { nodeHasValidations } from './node-validations.js';
-import { getSubnet } from './subnet-by-id.js';
+import { getSubnet, getSubnets } from './subnet-by-id.js';
 
 const serverUp = await postgresAvailable();
 const id = (b: number) => new Uint8Array(32).fill(b);
@@ -87,6 +87,12 @@ describe.each(TEST_DATABASE_KINDS)('primary-api lookups on %s', (kind) => {
     expect(s).toMatchObject({ owner: owners(1), currentOwner: owners(2, 3), isL1: false, blockHeight: 1n, txIndex: 4 });
     expect(s!.blockchains.map((b) => b.name)).toEqual(['indexed']);
     expect(await getSubnet(t.db, P.id, id(0x14))).toBeUndefined();
+    const several = await getSubnets(t.db, P.id, [id(0x14), id(0x15)]);
+    expect([...several.keys()]).toEqual([hexOf(id(0x15))]);
+    expect(several.get(hexOf(id(0x15)))).toEqual(s);
+    const plans = await plansOf(t.db, (q) => getSubnets(q, P.id, [id(0x14), id(0x15)]));
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 
   run('reads L1 validators by validation id with their paid-in balance', async () => {

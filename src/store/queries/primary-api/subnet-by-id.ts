@@ -1,3 +1,4 @@
+import { hexOf } from '../../../lib/hex.js';
 import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 import { ownersFromJson, type OwnersJson } from '../../writers/primary/json-values.js';
 import { blockchainsOf, type Subnet } from '../primary/subnets.js';
@@ -9,9 +10,28 @@ const maybeBytes = (v: unknown) => (v === null || v === undefined ? undefined : 
 
 /** One subnet of a P-chain with its blockchains (the shape listSubnets gives). */
 export async function getSubnet(db: Queryable, chain: number, subnetId: Uint8Array): Promise<Subnet | undefined> {
-  const { rows } = await db.query<Row>('SELECT * FROM primary_subnets WHERE chain = $1 AND subnet_id = $2', [chain, Buffer.from(subnetId)], KEY_LOOKUP);
-  const r = rows[0];
-  if (!r) return undefined;
+  return (await getSubnets(db, chain, [subnetId])).get(hexOf(subnetId));
+}
+
+/**
+ * Subnets of a P-chain by id with their blockchains, keyed by the hex id (ids not registered are left out): two
+ * statements however many they are.
+ */
+export async function getSubnets(db: Queryable, chain: number, subnetIds: readonly Uint8Array[]): Promise<Map<string, Subnet>> {
+  const out = new Map<string, Subnet>();
+  if (subnetIds.length === 0) return out;
+  const { rows } = await db.query<Row>('SELECT * FROM primary_subnets WHERE chain = $1 AND subnet_id = ANY($2::bytea[])', [chain, subnetIds], KEY_LOOKUP);
+  for (const r of rows) {
+    const s = subnetOf(r);
+    out.set(hexOf(s.subnetId), s);
+  }
+  if (out.size === 0) return out;
+  const blockchains = await blockchainsOf(db, chain, [...out.values()].map((s) => s.subnetId));
+  for (const [key, s] of out) s.blockchains = blockchains.get(key) ?? [];
+  return out;
+}
+
+function subnetOf(r: Row): Subnet {
   const s: Subnet = {
     subnetId: bytes(r.subnet_id), blockHeight: BigInt(r.block_height as string), txIndex: Number(r.tx_index), blockTimestamp: BigInt(r.block_timestamp as string),
     owner: ownersFromJson(r.owner as OwnersJson), currentOwner: ownersFromJson(r.current_owner as OwnersJson),
@@ -26,6 +46,5 @@ export async function getSubnet(db: Queryable, chain: number, subnetId: Uint8Arr
   const managerAddress = maybeBytes(r.manager_address);
   if (managerAddress) s.managerAddress = managerAddress;
   if (r.converted_at !== null && r.converted_at !== undefined) s.convertedAt = BigInt(r.converted_at as string);
-  s.blockchains = (await blockchainsOf(db, chain, [s.subnetId])).get(Buffer.from(s.subnetId).toString('hex')) ?? [];
   return s;
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getSubnet } from '../../../../store/queries/primary-api/subnet-by-id.js';
+import { batchLoadersByScope } from '../../../../lib/batch-loader.js';
+import { hexOf } from '../../../../lib/hex.js';
+import { getSubnets } from '../../../../store/queries/primary-api/subnet-by-id.js';
 import { NotFoundError } from '../../../http/errors/http-errors.js';
 import type { DataApiContext } from '../../index.js';
 import { requirePChain, resolveNetwork } from '../networks/resolve-network.js';
@@ -10,6 +12,8 @@ import { subnetWire } from '../wire/subnet.js';
 
 /** GET /v1/networks/{network}/subnets/{subnetId} (getSubnetById). */
 export function getSubnetRoute(app: FastifyInstance, ctx: DataApiContext): void {
+  // Lookups that arrive together (a burst of different subnets, none of them kept yet) share statements.
+  const loaderOf = batchLoadersByScope((chain: number, ids: Uint8Array[]) => getSubnets(ctx.db, chain, ids), { keyOf: hexOf });
   app.get<{ Params: { network: string; subnetId: string } }>('/v1/networks/:network/subnets/:subnetId', {
     schema: {
       operationId: 'getSubnetById',
@@ -24,7 +28,7 @@ export function getSubnetRoute(app: FastifyInstance, ctx: DataApiContext): void 
   }, async (request) => {
     const net = await resolveNetwork(ctx, request.params.network);
     const P = await requirePChain(ctx, net);
-    const subnet = await getSubnet(ctx.db, P.id, parseId('subnetId', request.params.subnetId));
+    const subnet = await loaderOf(P.id).load(parseId('subnetId', request.params.subnetId));
     if (!subnet) throw new NotFoundError(`Subnet ${request.params.subnetId} not found`);
     return subnetWire(subnet, net.network.hrp);
   });
