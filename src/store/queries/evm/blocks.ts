@@ -90,20 +90,14 @@ export async function getEvmBlock(db: Queryable, chain: number, ref: { number: b
 export async function getEvmBlocksByNumber(db: Queryable, chain: number, numbers: readonly bigint[]): Promise<Map<string, EvmBlock>> {
   if (numbers.length === 0) return new Map();
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE chain = $1 AND number = ANY($2::bigint[])`, [chain, numbers.map(String)], KEY_LOOKUP);
-  return new Map(rows.map((r) => {
-    const block = evmBlockFromRow(r);
-    return [block.number.toString(), block];
-  }));
+  return new Map(rows.map(evmBlockFromRow).map((block) => [block.number.toString(), block]));
 }
 
 /** Blocks by hash, keyed by the hex hash (hashes the chain does not have are left out): one statement. */
 export async function getEvmBlocksByHash(db: Queryable, chain: number, hashes: readonly Uint8Array[]): Promise<Map<string, EvmBlock>> {
   if (hashes.length === 0) return new Map();
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM evm_blocks WHERE hash = ANY($2::bytea[]) AND chain = $1`, [chain, hashes], KEY_LOOKUP);
-  return new Map(rows.map((r) => {
-    const block = evmBlockFromRow(r);
-    return [hexOf(block.hash), block];
-  }));
+  return new Map(rows.map(evmBlockFromRow).map((block) => [hexOf(block.hash), block]));
 }
 
 /** The highest stored block number of the chain, or undefined when none is stored. */

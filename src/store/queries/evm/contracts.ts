@@ -47,8 +47,5 @@ export async function getEvmContract(db: Queryable, chain: number, address: Uint
 export async function getEvmContracts(db: Queryable, chain: number, addresses: readonly Uint8Array[]): Promise<Map<string, EvmContract>> {
   if (addresses.length === 0) return new Map();
   const { rows } = await db.query('SELECT * FROM evm_contracts WHERE chain = $1 AND address = ANY($2::bytea[])', [chain, addresses], KEY_LOOKUP);
-  return new Map(rows.map((r) => {
-    const contract = evmContractFromRow(r);
-    return [hexOf(contract.address), contract];
-  }));
+  return new Map(rows.map(evmContractFromRow).map((contract) => [hexOf(contract.address), contract]));
 }

@@ -118,8 +118,6 @@ export async function getEvmNftTokens(db: Queryable, chain: number, refs: readon
     [chain, refs.map((r) => r.contract), refs.map((r) => r.tokenId.toString())],
     KEY_LOOKUP,
   );
-  return new Map(rows.map((r) => {
-    const nft = evmNftTokenFromRow(r, { name: optText(r.contract_name), symbol: optText(r.contract_symbol) })!;
-    return [nftTokenKey(nft), nft];
-  }));
+  const nfts = rows.map((r) => evmNftTokenFromRow(r, { name: optText(r.contract_name), symbol: optText(r.contract_symbol) })!);
+  return new Map(nfts.map((nft) => [nftTokenKey(nft), nft]));
 }

@@ -71,20 +71,14 @@ export async function getPrimaryBlockById(db: Queryable, chain: number, blockId:
 export async function getPrimaryBlocksByHeight(db: Queryable, chain: number, heights: readonly bigint[]): Promise<Map<string, PrimaryBlock>> {
   if (heights.length === 0) return new Map();
   const { rows } = await db.query<Row>(`${BLOCK_WITH_TX_IDS} WHERE b.chain = $1 AND b.height = ANY($2::bigint[])`, [chain, heights.map(String)], KEY_LOOKUP);
-  return new Map(rows.map((r) => {
-    const block = blockWithTxIdsOf(r);
-    return [block.height.toString(), block];
-  }));
+  return new Map(rows.map(blockWithTxIdsOf).map((block) => [block.height.toString(), block]));
 }
 
 /** Blocks by id with their tx ids, keyed by the hex id (ids not stored are left out): one statement. */
 export async function getPrimaryBlocksById(db: Queryable, chain: number, blockIds: readonly Uint8Array[]): Promise<Map<string, PrimaryBlock>> {
   if (blockIds.length === 0) return new Map();
   const { rows } = await db.query<Row>(`${BLOCK_WITH_TX_IDS} WHERE b.chain = $1 AND b.block_id = ANY($2::bytea[])`, [chain, blockIds], KEY_LOOKUP);
-  return new Map(rows.map((r) => {
-    const block = blockWithTxIdsOf(r);
-    return [hexOf(block.blockId), block];
-  }));
+  return new Map(rows.map(blockWithTxIdsOf).map((block) => [hexOf(block.blockId), block]));
 }
 
 function blockWithTxIdsOf(r: Row): PrimaryBlock {
