@@ -121,6 +121,8 @@ const TX_COLUMNS = ['chain', 'tx_id', 'block_height', 'block_id', 'block_timesta
 /**
  * Txs by id, in the order given (ids the chain does not have are left out), with the staker each adds or ends
  * and their UTXOs. The tx rows and the UTXOs are asked for at once, on two connections when the pool has them.
+ * (UTXOs nested as JSON in the tx rows' statement, one statement instead of two, cost PostgreSQL more CPU per
+ * answer and gained no throughput: docs/architecture.md.)
  */
 export async function getPrimaryTransactions(db: Queryable, chain: number, txIds: readonly Uint8Array[]): Promise<PrimaryTransaction[]> {
   if (txIds.length === 0) return [];
