@@ -12,20 +12,43 @@ const valuesOf = (keys: number[]) => new Map(keys.filter((k) => k >= 0).map((k) 
 const settle = () => new Promise((r) => setImmediate(r));
 
 describe('BatchLoader', () => {
-  it('sends a load alone at once when nothing is in flight', async () => {
+  it('sends a lone load at the end of the turn it was made in', async () => {
     const { calls, fetch } = manualFetch();
     const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 1 });
     const a = loader.load(1);
+    expect(calls).toEqual([]);
+    await settle();
     expect(calls.map((c) => c.keys)).toEqual([[1]]);
     calls[0]!.answer(valuesOf([1]));
     expect(await a).toBe('v1');
+  });
+
+  it('sends the loads of one turn in one fetch although a second one could run', async () => {
+    const { calls, fetch } = manualFetch();
+    const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 2 });
+    // as requests resuming together after a shared read make their loads: from separate microtasks of one turn
+    const loads: Promise<string | undefined>[] = [];
+    await Promise.all([1, 2, 3].map(async (k) => {
+      await Promise.resolve();
+      loads.push(loader.load(k));
+    }));
+    await settle();
+    expect(calls.map((c) => c.keys)).toEqual([[1, 2, 3]]);
+    const later = loader.load(4);
+    await settle();
+    expect(calls.map((c) => c.keys)).toEqual([[1, 2, 3], [4]]);
+    calls[0]!.answer(valuesOf([1, 2, 3]));
+    calls[1]!.answer(valuesOf([4]));
+    expect(await Promise.all([...loads, later])).toEqual(['v1', 'v2', 'v3', 'v4']);
   });
 
   it('gathers the loads that arrive while fetches are busy into the next one, each key once', async () => {
     const { calls, fetch } = manualFetch();
     const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 1 });
     const first = loader.load(1);
+    await settle();
     const rest = [loader.load(2), loader.load(3), loader.load(2), loader.load(-1)];
+    await settle();
     expect(calls.map((c) => c.keys)).toEqual([[1]]);
     calls[0]!.answer(valuesOf([1]));
     await settle();
@@ -37,23 +60,25 @@ describe('BatchLoader', () => {
   it('runs up to `concurrency` fetches at once and splits batches at maxBatch', async () => {
     const { calls, fetch } = manualFetch();
     const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 2, maxBatch: 2 });
-    const loads = [1, 2, 3, 4, 5, 6].map((k) => loader.load(k));
-    expect(calls.map((c) => c.keys)).toEqual([[1], [2]]);
-    calls[0]!.answer(valuesOf([1]));
+    const loads = [1, 2, 3, 4, 5, 6, 7].map((k) => loader.load(k));
     await settle();
-    expect(calls.map((c) => c.keys)).toEqual([[1], [2], [3, 4]]);
-    calls[1]!.answer(valuesOf([2]));
+    expect(calls.map((c) => c.keys)).toEqual([[1, 2], [3, 4]]);
+    calls[0]!.answer(valuesOf([1, 2]));
     await settle();
-    expect(calls.map((c) => c.keys)).toEqual([[1], [2], [3, 4], [5, 6]]);
-    calls[2]!.answer(valuesOf([3, 4]));
-    calls[3]!.answer(valuesOf([5, 6]));
-    expect(await Promise.all(loads)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
+    expect(calls.map((c) => c.keys)).toEqual([[1, 2], [3, 4], [5, 6]]);
+    calls[1]!.answer(valuesOf([3, 4]));
+    await settle();
+    expect(calls.map((c) => c.keys)).toEqual([[1, 2], [3, 4], [5, 6], [7]]);
+    calls[2]!.answer(valuesOf([5, 6]));
+    calls[3]!.answer(valuesOf([7]));
+    expect(await Promise.all(loads)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
   });
 
   it('fails the loads of a failed fetch only, and keeps serving', async () => {
     const { calls, fetch } = manualFetch();
     const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 1 });
     const failed = loader.load(1);
+    await settle();
     const next = loader.load(2);
     calls[0]!.fail(new Error('store down'));
     await expect(failed).rejects.toThrow('store down');
@@ -80,6 +105,7 @@ describe('BatchLoader', () => {
     expect(loaderFor('a')).toBe(loaderFor('a'));
     const a = loaderFor('a').load(1);
     const b = loaderFor('b').load(1);
+    await settle();
     // each scope has its own fetch in flight: b's key did not wait for a's
     expect(calls.map((c) => c.keys)).toEqual([[1], [101]]);
     calls[0]!.answer(valuesOf([1]));
