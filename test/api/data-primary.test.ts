@@ -547,6 +547,16 @@ describe.each(TEST_DATABASE_KINDS)('Data API primary-network routes on %s', (kin
       found++;
     }
     expect(found).toBeGreaterThanOrEqual(3);
+    // The L1 validators and blockchains those P-chain txs name were looked up in shared batches too: each answer
+    // shows its own, as the page shows them.
+    const page = await ok('listLatestPrimaryNetworkTransactions', '/v1/networks/local/blockchains/p-chain/transactions?pageSize=100');
+    for (const tx of [TX.convert, TX.increase, TX.chain].map(cb)) {
+      const answer = answers.find((a) => a.body?.txHash === tx)!;
+      const listed = page.transactions.find((x: any) => x.txHash === tx);
+      expect(answer.body.l1ValidatorDetails ?? answer.body.blockchainInfo).toBeDefined();
+      expect(answer.body.l1ValidatorDetails).toEqual(listed.l1ValidatorDetails);
+      expect(answer.body.blockchainInfo).toEqual(listed.blockchainInfo);
+    }
   });
 
   run('lists and gets blocks of the P- and X-chains', async () => {

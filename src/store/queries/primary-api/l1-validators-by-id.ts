@@ -1,5 +1,4 @@
-import type { Queryable } from '../../database/database.js';
-import { Params } from '../primary/common.js';
+import { KEY_LOOKUP, type Queryable } from '../../database/database.js';
 
 /** What the store knows now about an L1 validator, for the details of the txs that name it only by validation id. */
 export interface L1ValidatorState {
@@ -18,11 +17,11 @@ export interface L1ValidatorState {
 export async function l1ValidatorsById(db: Queryable, chain: number, validationIds: readonly Uint8Array[]): Promise<Map<string, L1ValidatorState>> {
   const out = new Map<string, L1ValidatorState>();
   if (validationIds.length === 0) return out;
-  const p = new Params();
+  // The ids as one array parameter: one statement text (and one plan) whatever their number.
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT validation_id, node_id, subnet_id, weight, initial_balance + balance_added AS balance, bls_public_key, bls_proof_of_possession, disabled_at
-     FROM primary_l1_validators WHERE chain = ${p.add(chain)} AND validation_id IN (${p.list(validationIds)})`,
-    p.values,
+     FROM primary_l1_validators WHERE chain = $1 AND validation_id = ANY($2::bytea[])`,
+    [chain, validationIds], KEY_LOOKUP,
   );
   for (const r of rows) {
     const state: L1ValidatorState = {

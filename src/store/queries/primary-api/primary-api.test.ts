@@ -8,6 +8,7 @@ import { plansOf } from '../evm/plan.fixtures.js';
 import { getPrimaryBlock, getPrimaryBlockById, getPrimaryBlocksByHeight, getPrimaryBlocksById } from '../primary/blocks.js';
 import { activeStakeBySubnet } from './active-stake.js';
 import { l1ValidatorsById } from './l1-validators-by-id.js';
+import { blockchainsById } from '../primary/subnets.js';
 import { nodeHasValidations } from './node-validations.js';
 import { getSubnet, getSubnets } from './subnet-by-id.js';
 
@@ -100,6 +101,13 @@ describe.each(TEST_DATABASE_KINDS)('primary-api lookups on %s', (kind) => {
     expect([...found.keys()]).toEqual([hexKey(id(0x71))]);
     expect(found.get(hexKey(id(0x71)))).toMatchObject({ nodeId: addr(0x33), subnetId: id(0x15), weight: 20n, balance: 700n, disabled: false, proofOfPossession: Uint8Array.of(2) });
     expect((await l1ValidatorsById(t.db, P.id, [])).size).toBe(0);
+  });
+
+  run('reads blockchains by id', async () => {
+    const found = await blockchainsById(t.db, P.id, [id(0x16), id(0x17)]);
+    expect([...found.keys()]).toEqual([hexKey(id(0x16))]);
+    expect(found.get(hexKey(id(0x16)))).toMatchObject({ name: 'indexed', subnetId: id(0x15), vmId: id(5), blockHeight: 1n });
+    expect((await blockchainsById(t.db, P.id, [])).size).toBe(0);
   });
 
   run('sums the weight staking at an instant per subnet', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { batchLoadersByScope } from '../../../../lib/batch-loader.js';
+import { batchLoadersByScope, type BatchLoader } from '../../../../lib/batch-loader.js';
 import { hexOf } from '../../../../lib/hex.js';
+import { l1ValidatorsById } from '../../../../store/queries/primary-api/l1-validators-by-id.js';
+import { blockchainsById } from '../../../../store/queries/primary/subnets.js';
 import { getPrimaryTransactions } from '../../../../store/queries/primary/transactions.js';
 import { NotFoundError } from '../../../http/errors/http-errors.js';
 import type { DataApiContext } from '../../index.js';
@@ -9,7 +11,18 @@ import { resolveNetwork } from '../networks/resolve-network.js';
 import { sendAsBuilt } from '../paging.js';
 import { parseId } from '../params/ids.js';
 import { BLOCKCHAIN_ID_PARAM, networkParams } from '../schemas/params.js';
-import { transactionWires } from './transaction-wires.js';
+import { transactionWires, type PChainDetailLookups } from './transaction-wires.js';
+
+/** The values `loader` has for `ids`, by hex id (ids it has none for are left out). */
+async function loadAll<V>(loader: BatchLoader<Uint8Array, V>, ids: Uint8Array[]): Promise<Map<string, V>> {
+  const values = await Promise.all(ids.map((id) => loader.load(id)));
+  const out = new Map<string, V>();
+  for (const [i, id] of ids.entries()) {
+    const value = values[i];
+    if (value !== undefined) out.set(hexOf(id), value);
+  }
+  return out;
+}
 
 /** GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} (getTxByHash). */
 export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): void {
@@ -19,6 +32,13 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
     async (chain: number, ids: Uint8Array[]) => new Map((await getPrimaryTransactions(ctx.db, chain, ids)).map((t) => [hexOf(t.txId), t])),
     { keyOf: hexOf },
   );
+  // So are the L1 validators and blockchains the P-chain txs of those requests name.
+  const l1ValidatorsOf = batchLoadersByScope((chain: number, ids: Uint8Array[]) => l1ValidatorsById(ctx.db, chain, ids), { keyOf: hexOf });
+  const blockchainsOf = batchLoadersByScope((chain: number, ids: Uint8Array[]) => blockchainsById(ctx.db, chain, ids), { keyOf: hexOf });
+  const lookups: PChainDetailLookups = {
+    l1Validators: (chain, ids) => loadAll(l1ValidatorsOf(chain), ids),
+    blockchains: (chain, ids) => loadAll(blockchainsOf(chain), ids),
+  };
   app.get<{ Params: { network: string; blockchainId: string; txHash: string } }>('/v1/networks/:network/blockchains/:blockchainId/transactions/:txHash', {
     schema: {
       operationId: 'getTxByHash',
@@ -44,6 +64,6 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
     const chain = await resolveBlockchainId(ctx, net, blockchainId);
     const tx = await loaderOf(chain.chain.id).load(parseId('txHash', txHash));
     if (!tx) throw new NotFoundError(`Transaction ${txHash} not found on the ${chain.chainName}`);
-    return (await transactionWires(ctx.db, net, chain, [tx]))[0];
+    return (await transactionWires(ctx.db, net, chain, [tx], lookups))[0];
   });
 }
