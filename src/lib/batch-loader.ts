@@ -25,8 +25,8 @@ interface Waiter<V> {
  * sockets read in one poll phase) used to send their first load alone, taking a fetch slot for one key. In bursts
  * of first-time P-chain tx lookups (50 connections), 40% of fetches carried a single key and a fetch averaged
  * 10.3–11.6 keys; dispatched at the end of the turn, 8% and 14.4–14.9 (2026-12-02). A fetch's fixed cost is large
- * next to a key's: P-chain txs fetched one after another cost 655 µs of Node and PostgreSQL CPU each alone, 236 in
- * fetches of 8 and 159 in fetches of 32.
+ * next to a key's: P-chain txs fetched one after another cost 655 µs of Node and PostgreSQL CPU each alone, 235 in
+ * fetches of 8 and 165 in fetches of 32.
  */
 export class BatchLoader<K, V> {
   readonly #fetch: BatchFetch<K, V>;
