@@ -74,6 +74,16 @@ describe('BatchLoader', () => {
     expect(await Promise.all(loads)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
   });
 
+  it('loads many keys in one fetch, keyed by their identity, leaving out keys without a value', async () => {
+    const { calls, fetch } = manualFetch();
+    const loader = new BatchLoader(fetch, { keyOf: String });
+    const many = loader.loadMany([3, -1, 2, 3]);
+    await settle();
+    expect(calls.map((c) => c.keys)).toEqual([[3, -1, 2]]);
+    calls[0]!.answer(valuesOf(calls[0]!.keys));
+    expect([...(await many)]).toEqual([['3', 'v3'], ['2', 'v2']]);
+  });
+
   it('fails the loads of a failed fetch only, and keeps serving', async () => {
     const { calls, fetch } = manualFetch();
     const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 1 });

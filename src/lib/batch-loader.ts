@@ -63,6 +63,17 @@ export class BatchLoader<K, V> {
     });
   }
 
+  /** The values of `keys` by key identity (`keyOf`), loaded as `load` does; keys with no value are left out. */
+  async loadMany(keys: readonly K[]): Promise<Map<string, V>> {
+    const values = await Promise.all(keys.map((key) => this.load(key)));
+    const out = new Map<string, V>();
+    for (const [i, key] of keys.entries()) {
+      const value = values[i];
+      if (value !== undefined) out.set(this.#keyOf(key), value);
+    }
+    return out;
+  }
+
   #pump(): void {
     while (this.#inFlight < this.#concurrency && this.#waiting.size > 0) {
       const batch: [string, { key: K; waiters: Waiter<V>[] }][] = [];

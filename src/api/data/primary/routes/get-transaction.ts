@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { batchLoadersByScope, type BatchLoader } from '../../../../lib/batch-loader.js';
+import { batchLoadersByScope } from '../../../../lib/batch-loader.js';
 import { hexOf } from '../../../../lib/hex.js';
 import { l1ValidatorsById } from '../../../../store/queries/primary-api/l1-validators-by-id.js';
 import { blockchainsById } from '../../../../store/queries/primary/subnets.js';
@@ -13,17 +13,6 @@ import { parseId } from '../params/ids.js';
 import { BLOCKCHAIN_ID_PARAM, networkParams } from '../schemas/params.js';
 import { transactionWires, type PChainDetailLookups } from './transaction-wires.js';
 
-/** The values `loader` has for `ids`, by hex id (ids it has none for are left out). */
-async function loadAll<V>(loader: BatchLoader<Uint8Array, V>, ids: Uint8Array[]): Promise<Map<string, V>> {
-  const values = await Promise.all(ids.map((id) => loader.load(id)));
-  const out = new Map<string, V>();
-  for (const [i, id] of ids.entries()) {
-    const value = values[i];
-    if (value !== undefined) out.set(hexOf(id), value);
-  }
-  return out;
-}
-
 /** GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} (getTxByHash). */
 export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): void {
   // Lookups that arrive together (a burst of different txs, none of them kept yet) share statements: one per batch
@@ -36,8 +25,8 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
   const l1ValidatorsOf = batchLoadersByScope((chain: number, ids: Uint8Array[]) => l1ValidatorsById(ctx.db, chain, ids), { keyOf: hexOf });
   const blockchainsOf = batchLoadersByScope((chain: number, ids: Uint8Array[]) => blockchainsById(ctx.db, chain, ids), { keyOf: hexOf });
   const lookups: PChainDetailLookups = {
-    l1Validators: (chain, ids) => loadAll(l1ValidatorsOf(chain), ids),
-    blockchains: (chain, ids) => loadAll(blockchainsOf(chain), ids),
+    l1Validators: (chain, ids) => l1ValidatorsOf(chain).loadMany(ids),
+    blockchains: (chain, ids) => blockchainsOf(chain).loadMany(ids),
   };
   app.get<{ Params: { network: string; blockchainId: string; txHash: string } }>('/v1/networks/:network/blockchains/:blockchainId/transactions/:txHash', {
     schema: {
