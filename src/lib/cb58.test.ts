@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { base58 } from '@scure/base';
 import { base58Decode, base58Encode, cb58Decode, cb58Encode, idFromString, idToString } from './cb58.js';
 
@@ -37,6 +38,14 @@ describe('cb58', () => {
       expect(base58Decode(text)).toEqual(base58.decode(text));
     }
     for (const bad of ['0', 'O', 'I', 'l', '1+', 'abc\u00e9', '11\u{1F600}']) expect(base58Decode(bad)).toBeUndefined();
+  });
+  it('cb58 is base58 of the bytes and the last 4 bytes of their SHA-256, for inputs of one hash block and longer', () => {
+    for (const b of [...randomInputs(3), new Uint8Array(200).map((_, i) => i)]) {
+      const check = createHash('sha256').update(b).digest().subarray(28);
+      const text = cb58Encode(b);
+      expect(text).toBe(base58.encode(Buffer.concat([b, check])));
+      expect(cb58Decode(text)).toEqual(b);
+    }
   });
   it('round-trips', () => {
     const b = new Uint8Array(32).map((_, i) => i * 7);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ripemd160, sha1Base64url, sha256 } from './hash.js';
+import { ripemd160, sha1Base64url, sha256, sha256LastWord } from './hash.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
@@ -20,6 +20,15 @@ describe('hash', () => {
     expect(Buffer.isBuffer(out)).toBe(false);
     expect(out.byteOffset).toBe(0);
     expect(out.buffer.byteLength).toBe(32);
+  });
+
+  it('sha256 and sha256LastWord agree with node:crypto on both sides of the one-block limit (0–100 bytes)', () => {
+    for (let n = 0; n <= 100; n++) {
+      const b = new Uint8Array(n).map((_, i) => (i * 97 + n) & 0xff);
+      const reference = createHash('sha256').update(b).digest();
+      expect(hex(sha256(b))).toBe(reference.toString('hex'));
+      expect(sha256LastWord(b)).toBe(reference.readUInt32BE(28));
+    }
   });
 
   it('sha1Base64url gives the standard digest, a string hashed as its UTF-8 bytes', () => {

@@ -1,4 +1,5 @@
 import * as crypto from 'node:crypto';
+import { ONE_BLOCK_MAX_BYTES, sha256OneBlockWords } from './sha256-one-block.js';
 
 type OneShotHash = {
   (algorithm: string, data: Uint8Array, outputEncoding: 'buffer'): Buffer;
@@ -13,8 +14,31 @@ function digest(algorithm: 'sha256' | 'ripemd160', data: Uint8Array): Uint8Array
   return new Uint8Array(oneShot ? oneShot(algorithm, data, 'buffer') : crypto.createHash(algorithm).update(data).digest());
 }
 
+const words = new Int32Array(8);
+
+/** SHA-256; inputs of one block (ids, checksums, UTXO ids: at most 55 bytes) are hashed in JavaScript, without a call into C++. */
 export function sha256(data: Uint8Array): Uint8Array {
-  return digest('sha256', data);
+  if (data.length > ONE_BLOCK_MAX_BYTES) return digest('sha256', data);
+  sha256OneBlockWords(data, words);
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 8; i++) {
+    const w = words[i]!;
+    out[i * 4] = w >>> 24;
+    out[i * 4 + 1] = w >>> 16;
+    out[i * 4 + 2] = w >>> 8;
+    out[i * 4 + 3] = w;
+  }
+  return out;
+}
+
+/** The digest's last four bytes as a big-endian unsigned integer (cb58's checksum), without building the digest when one block holds `data`. */
+export function sha256LastWord(data: Uint8Array): number {
+  if (data.length > ONE_BLOCK_MAX_BYTES) {
+    const d = digest('sha256', data);
+    return ((d[28]! << 24) | (d[29]! << 16) | (d[30]! << 8) | d[31]!) >>> 0;
+  }
+  sha256OneBlockWords(data, words);
+  return words[7]! >>> 0;
 }
 
 export function ripemd160(data: Uint8Array): Uint8Array {
