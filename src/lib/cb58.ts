@@ -5,8 +5,8 @@ const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvw
 /**
  * cb58 = base58(bytes ‖ last 4 bytes of sha256(bytes)), AvalancheGo's id encoding. The checksum is the digest's
  * last word, hashed without a call into C++ for ids (sha256LastWord); with node:crypto's digest and a new array for
- * bytes ‖ checksum a 32-byte id took 6.0 µs, now 2.2–3.0 µs (bench host, 2026-12-02). A first-time X-chain tx answer
- * encodes ~9 ids its memo has not kept.
+ * bytes ‖ checksum a 32-byte id took 6.0–7.5 µs, now 2.2–3.6 µs (bench host, 2026-12-02). A first-time X-chain tx
+ * answer encodes ~9 ids its memo has not kept.
  */
 export function cb58Encode(bytes: Uint8Array): string {
   const n = bytes.length;

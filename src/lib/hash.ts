@@ -6,8 +6,8 @@ type OneShotHash = {
   (algorithm: string, data: string | Uint8Array, outputEncoding: 'base64url'): string;
 };
 
-// crypto.hash (Node ≥ 20.12) digests in one call, at about half the cost of a Hash object for the short
-// inputs hashed everywhere here (ids, checksums, addresses).
+// crypto.hash (Node ≥ 20.12) digests in one call, at about half the cost of a Hash object for short inputs
+// (ripemd160 of keys; SHA-256 past one block, shorter inputs being hashed in JavaScript).
 const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
 
 function digest(algorithm: 'sha256' | 'ripemd160', data: Uint8Array): Uint8Array {
@@ -16,7 +16,10 @@ function digest(algorithm: 'sha256' | 'ripemd160', data: Uint8Array): Uint8Array
 
 const words = new Int32Array(8);
 
-/** SHA-256; inputs of one block (ids, checksums, UTXO ids: at most 55 bytes) are hashed in JavaScript, without a call into C++. */
+/**
+ * SHA-256. Inputs of one block (ids, checksums, UTXO ids, keys: at most 55 bytes) are hashed in JavaScript: the call
+ * into C++ cost more than the hashing (src/lib/sha256-one-block.ts).
+ */
 export function sha256(data: Uint8Array): Uint8Array {
   if (data.length > ONE_BLOCK_MAX_BYTES) return digest('sha256', data);
   sha256OneBlockWords(data, words);
@@ -31,7 +34,10 @@ export function sha256(data: Uint8Array): Uint8Array {
   return out;
 }
 
-/** The digest's last four bytes as a big-endian unsigned integer (cb58's checksum), without building the digest when one block holds `data`. */
+/**
+ * The digest's last four bytes as a big-endian unsigned integer (cb58's checksum), without building the digest when
+ * one block holds `data`.
+ */
 export function sha256LastWord(data: Uint8Array): number {
   if (data.length > ONE_BLOCK_MAX_BYTES) {
     const d = digest('sha256', data);
