@@ -30,6 +30,8 @@ describe('cb58', () => {
     }
     const short = new Uint8Array([0, 0, 1, 2, 3]);
     expect(base58Encode(short)).toBe(base58.encode(short)); // and shorter ones after
+    const long = new Uint8Array([0, 7, 1, 2, 3, 9, 9]);
+    expect(base58Encode(long, 5)).toBe(base58.encode(long.subarray(0, 5))); // a prefix of a longer array
   });
 
   it('decodes base58 exactly as the reference decoder, leading zeros included', () => {

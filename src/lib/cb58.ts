@@ -17,7 +17,7 @@ export function cb58Encode(bytes: Uint8Array): string {
   withCheck[n + 1] = check >>> 16;
   withCheck[n + 2] = check >>> 8;
   withCheck[n + 3] = check;
-  return encodeBase58(withCheck, n + 4);
+  return base58Encode(withCheck, n + 4);
 }
 
 /** 58^6: a limb of six base58 digits; limb × 65,536 + 65,535 stays below 2^53, so every step is exact in doubles. */
@@ -30,13 +30,9 @@ const ALPHABET_CODES = Uint8Array.from(BASE58_ALPHABET, (c) => c.charCodeAt(0));
  * base58 digits, taking the input two bytes at a time (plain double arithmetic, no BigInt), and writes the digits
  * into reused scratch space: an id costs one string, where a BigInt per division step and a string per digit made
  * ~14 KB of the ~90 KB of garbage a first-time P-chain tx answer left (2026-11-30); half the time of that version.
+ * Only the first `length` bytes are encoded (cb58 passes its scratch space).
  */
-export function base58Encode(bytes: Uint8Array): string {
-  return encodeBase58(bytes, bytes.length);
-}
-
-/** Base58 of the first `length` bytes of `bytes`. */
-function encodeBase58(bytes: Uint8Array, length: number): string {
+export function base58Encode(bytes: Uint8Array, length = bytes.length): string {
   let zeros = 0;
   while (zeros < length && bytes[zeros] === 0) zeros++;
   // Little-endian limbs; 2 bytes add at most 16 / log2(58^6) < 0.48 limb, so (n/2 + 1) limbs always suffice.
