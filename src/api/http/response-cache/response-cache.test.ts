@@ -220,4 +220,23 @@ describe('response cache', () => {
     await app.inject('/v1/data?n=0');
     expect(state.runs).toBe(11);
   });
+
+  it('keeps each body and compressed copy in memory of its own size, so what it counts is what it holds', async () => {
+    const { app } = await server();
+    // Bodies under 4 KiB are built in Node's shared 8 KiB pool, and gzip's output is a view into its 16 KiB chunk:
+    // a kept view would hold the whole block.
+    const alone = (b: Buffer | undefined) => b !== undefined && b.byteOffset === 0 && b.buffer.byteLength === b.length;
+    for (const url of ['/v1/data?n=1', '/v1/vary', '/v1/clock']) {
+      await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      const kept = app.responseStore!.get(url)!;
+      expect(kept.body.length).toBeLessThan(4096);
+      expect(alone(kept.body)).toBe(true);
+      if (kept.body.length >= 1024) expect(alone(kept.encoded?.gzip)).toBe(true);
+    }
+    await app.inject({ url: '/v1/mid', headers: { 'accept-encoding': 'br' } });
+    const mid = app.responseStore!.get('/v1/mid')!;
+    expect(alone(mid.body)).toBe(true);
+    expect(alone(mid.encoded?.br)).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD, encodeBody, negotiateEncoding } from '../compression/compression.js';
+import { ownedBuffer } from '../../../lib/owned-buffer.js';
 import { globalPlugin } from '../server/global-plugin.js';
 import type { DataVersionSource } from './data-version.js';
 import { ResponseStore, type StoredResponse } from './response-store.js';
@@ -107,7 +108,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
     if (!encoding) return undefined;
     let encoded = kept.encoded?.[encoding];
     if (!encoded) {
-      encoded = encodeBody(kept.body, encoding);
+      encoded = ownedBuffer(encodeBody(kept.body, encoding));
       (kept.encoded ??= {})[encoding] = encoded;
       store.grow(request.url, encoded.length);
     }
@@ -195,7 +196,7 @@ export const responseCache = globalPlugin('firn-response-cache', async (app: Fas
       version: state.version,
       expiresAt: Math.min(now + maxAgeMs, tokenEnd ?? Infinity, validUntil ?? Infinity),
       ...(clock ? { second: state.second } : {}),
-      body: typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload,
+      body: ownedBuffer(payload),
       headers,
     };
     const kept = store.set(request.url, entry);
