@@ -7,8 +7,6 @@ import { hexOf } from '../../../lib/hex.js';
 import { plansOf } from '../evm/plan.fixtures.js';
 import { getPrimaryBlock, getPrimaryBlockById, getPrimaryBlocksByHeight, getPrimaryBlocksById } from '../primary/blocks.js';
 import { activeStakeBySubnet } from './active-stake.js';
-import { l1ValidatorsById } from './l1-validators-by-id.js';
-import { blockchainsById } from '../primary/subnets.js';
 import { nodeHasValidations } from './node-validations.js';
 import { getSubnet, getSubnets } from './subnet-by-id.js';
 
@@ -16,7 +14,6 @@ const serverUp = await postgresAvailable();
 const id = (b: number) => new Uint8Array(32).fill(b);
 const addr = (b: number) => new Uint8Array(20).fill(b);
 const owners = (...a: number[]): Owners => ({ locktime: 0n, threshold: 1, addresses: a.map(addr) });
-const hexKey = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 describe.each(TEST_DATABASE_KINDS)('primary-api lookups on %s', (kind) => {
   let t: TestDatabase;
@@ -96,19 +93,6 @@ describe.each(TEST_DATABASE_KINDS)('primary-api lookups on %s', (kind) => {
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 
-  run('reads L1 validators by validation id with their paid-in balance', async () => {
-    const found = await l1ValidatorsById(t.db, P.id, [id(0x71), id(0x72)]);
-    expect([...found.keys()]).toEqual([hexKey(id(0x71))]);
-    expect(found.get(hexKey(id(0x71)))).toMatchObject({ nodeId: addr(0x33), subnetId: id(0x15), weight: 20n, balance: 700n, disabled: false, proofOfPossession: Uint8Array.of(2) });
-    expect((await l1ValidatorsById(t.db, P.id, [])).size).toBe(0);
-  });
-
-  run('reads blockchains by id', async () => {
-    const found = await blockchainsById(t.db, P.id, [id(0x16), id(0x17)]);
-    expect([...found.keys()]).toEqual([hexKey(id(0x16))]);
-    expect(found.get(hexKey(id(0x16)))).toMatchObject({ name: 'indexed', subnetId: id(0x15), vmId: id(5), blockHeight: 1n });
-    expect((await blockchainsById(t.db, P.id, [])).size).toBe(0);
-  });
 
   run('sums the weight staking at an instant per subnet', async () => {
     const at = async (now: bigint) => Object.fromEntries([...(await activeStakeBySubnet(t.db, P.id, now, [id(0), id(0x15)])).entries()].map(([k, v]) => [k.slice(0, 4), v]));

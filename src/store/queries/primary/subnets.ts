@@ -88,18 +88,6 @@ export async function blockchainsOf(db: Queryable, chain: number, subnetIds: rea
   return out;
 }
 
-/** Blockchains by id, keyed by hex blockchain id (ids the chain does not have are left out). */
-export async function blockchainsById(db: Queryable, chain: number, blockchainIds: readonly Uint8Array[]): Promise<Map<string, Blockchain>> {
-  const out = new Map<string, Blockchain>();
-  if (blockchainIds.length === 0) return out;
-  const { rows } = await db.query<Row>('SELECT * FROM primary_blockchains WHERE chain = $1 AND blockchain_id = ANY($2::bytea[])', [chain, blockchainIds], KEY_LOOKUP);
-  for (const r of rows) {
-    const b = blockchainOf(r);
-    out.set(Buffer.from(b.blockchainId).toString('hex'), b);
-  }
-  return out;
-}
-
 function blockchainOf(r: Row): Blockchain {
   const b: Blockchain = {
     blockchainId: bytes(r.blockchain_id), subnetId: bytes(r.subnet_id), name: r.name as string, vmId: bytes(r.vm_id),

@@ -5,6 +5,7 @@ import {
 } from './common.js';
 import { hexOf } from '../../../lib/hex.js';
 import { withPublicKeys } from './credentials.js';
+import { createdBlockchainOf, l1StatesOf, TX_NAMED_RECORD_COLUMNS, type CreatedBlockchain, type L1ValidatorState } from './tx-named-records.js';
 import { utxosOfTxs, type PrimaryUtxo } from './utxos.js';
 
 export interface TxCursor {
@@ -61,6 +62,10 @@ export interface PrimaryTransaction {
   consumedUtxos: PrimaryUtxo[];
   emittedUtxos: PrimaryUtxo[];
   staker?: TxStakerInfo;
+  /** The current records of the L1 validators the tx names (its details' l1Validators), by hex validation id. */
+  l1ValidatorStates?: ReadonlyMap<string, L1ValidatorState>;
+  /** CreateChainTx: the genesis of the blockchain it created. */
+  createdBlockchain?: CreatedBlockchain;
 }
 
 type Row = Record<string, unknown>;
@@ -120,7 +125,7 @@ const TX_COLUMNS = ['chain', 'tx_id', 'block_height', 'block_id', 'block_timesta
 
 /**
  * Txs by id, in the order given (ids the chain does not have are left out), with the staker each adds or ends
- * and their UTXOs. The tx rows and the UTXOs are asked for at once, on two connections when the pool has them.
+ * and their UTXOs, and the L1 validators and blockchain they name (tx-named-records.ts). The tx rows and the UTXOs are asked for at once, on two connections when the pool has them.
  * (UTXOs nested as JSON in the tx rows' statement, one statement instead of two, cost PostgreSQL more CPU per
  * answer and gained no throughput: docs/architecture.md.)
  */
@@ -128,7 +133,7 @@ export async function getPrimaryTransactions(db: Queryable, chain: number, txIds
   if (txIds.length === 0) return [];
   const [{ rows }, { emitted, consumed }] = await Promise.all([
     db.query<Row>(
-      `SELECT ${TX_COLUMNS}, ${STAKER_COLUMNS} FROM unnest($2::bytea[]) AS k(tx_id) JOIN primary_txs t ON t.chain = $1 AND t.tx_id = k.tx_id
+      `SELECT ${TX_COLUMNS}, ${STAKER_COLUMNS}, ${TX_NAMED_RECORD_COLUMNS} FROM unnest($2::bytea[]) AS k(tx_id) JOIN primary_txs t ON t.chain = $1 AND t.tx_id = k.tx_id
        LEFT JOIN primary_stakers st ON st.chain = t.chain AND st.tx_id = COALESCE(t.staking_tx_id, t.tx_id)`, [chain, txIds], KEY_LOOKUP),
     utxosOfTxs(db, txIds),
   ]);
@@ -159,6 +164,8 @@ export async function getPrimaryTransactions(db: Queryable, chain: number, txIds
     set('delegationShares', maybeNumber(r.delegation_shares));
     set('stakingTxId', maybeBytesView(r.staking_tx_id));
     set('staker', stakerOf(r));
+    set('l1ValidatorStates', l1StatesOf(r.l1_states));
+    set('createdBlockchain', createdBlockchainOf(r.created_blockchain));
     out.push(tx);
   }
   return out;

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { batchLoadersByScope } from '../../../../lib/batch-loader.js';
 import { hexOf } from '../../../../lib/hex.js';
-import { l1ValidatorsById } from '../../../../store/queries/primary-api/l1-validators-by-id.js';
-import { blockchainsById } from '../../../../store/queries/primary/subnets.js';
 import { getPrimaryTransactions } from '../../../../store/queries/primary/transactions.js';
 import { NotFoundError } from '../../../http/errors/http-errors.js';
 import type { DataApiContext } from '../../index.js';
@@ -11,7 +9,7 @@ import { resolveNetwork } from '../networks/resolve-network.js';
 import { sendAsBuilt } from '../paging.js';
 import { parseId } from '../params/ids.js';
 import { BLOCKCHAIN_ID_PARAM, networkParams } from '../schemas/params.js';
-import { transactionWires, type PChainDetailLookups } from './transaction-wires.js';
+import { transactionWires } from './transaction-wires.js';
 
 /** GET /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} (getTxByHash). */
 export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): void {
@@ -21,13 +19,6 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
     async (chain: number, ids: Uint8Array[]) => new Map((await getPrimaryTransactions(ctx.db, chain, ids)).map((t) => [hexOf(t.txId), t])),
     { keyOf: hexOf },
   );
-  // So are the L1 validators and blockchains the P-chain txs of those requests name.
-  const l1ValidatorsOf = batchLoadersByScope((chain: number, ids: Uint8Array[]) => l1ValidatorsById(ctx.db, chain, ids), { keyOf: hexOf });
-  const blockchainsOf = batchLoadersByScope((chain: number, ids: Uint8Array[]) => blockchainsById(ctx.db, chain, ids), { keyOf: hexOf });
-  const lookups: PChainDetailLookups = {
-    l1Validators: (chain, ids) => l1ValidatorsOf(chain).loadMany(ids),
-    blockchains: (chain, ids) => blockchainsOf(chain).loadMany(ids),
-  };
   app.get<{ Params: { network: string; blockchainId: string; txHash: string } }>('/v1/networks/:network/blockchains/:blockchainId/transactions/:txHash', {
     schema: {
       operationId: 'getTxByHash',
@@ -53,6 +44,6 @@ export function getTransactionRoute(app: FastifyInstance, ctx: DataApiContext): 
     const chain = await resolveBlockchainId(ctx, net, blockchainId);
     const tx = await loaderOf(chain.chain.id).load(parseId('txHash', txHash));
     if (!tx) throw new NotFoundError(`Transaction ${txHash} not found on the ${chain.chainName}`);
-    return (await transactionWires(ctx.db, net, chain, [tx], lookups))[0];
+    return (await transactionWires(ctx.db, net, chain, [tx]))[0];
   });
 }

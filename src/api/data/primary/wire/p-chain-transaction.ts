@@ -1,5 +1,3 @@
-import type { L1ValidatorState } from '../../../../store/queries/primary-api/l1-validators-by-id.js';
-import type { Blockchain } from '../../../../store/queries/primary/subnets.js';
 import type { PrimaryTransaction } from '../../../../store/queries/primary/transactions.js';
 import type { L1ValidatorDetail, Owners } from '../../../../store/writers/primary/rows.js';
 import { assetAmountsWire, type AssetAmountWire } from './asset-amounts.js';
@@ -8,13 +6,6 @@ import { bech32, cb58, evmAddress, feePercent, hex, memoText, nodeIdText, second
 import { genesisDataWire } from './genesis.js';
 import { pChainUtxoWire, type PChainUtxoWire, type UtxoContext } from './utxos.js';
 import { hexOf } from '../../../../lib/hex.js';
-
-export interface PChainTxContext extends UtxoContext {
-  /** Current state of the L1 validators the page's txs name, by hex validation id. */
-  l1Validators: ReadonlyMap<string, L1ValidatorState>;
-  /** Blockchains the page's CreateChainTxs created, by hex blockchain id. */
-  blockchains: ReadonlyMap<string, Blockchain>;
-}
 
 export interface SubnetOwnershipInfoWire {
   locktime: number;
@@ -82,16 +73,6 @@ export function contractAddressWire(address: Uint8Array): string {
   return address.length === 20 ? evmAddress(address) : hex(address);
 }
 
-/** The validation ids the txs' L1 details name (to look their validators up). */
-export function l1ValidationIdsOf(txs: readonly PrimaryTransaction[]): Uint8Array[] {
-  return txs.flatMap((t) => (t.details.l1Validators ?? []).map((v) => v.validationId));
-}
-
-/** The ids of the blockchains CreateChainTxs created. */
-export function createdBlockchainIdsOf(txs: readonly PrimaryTransaction[]): Uint8Array[] {
-  return txs.flatMap((t) => (t.details.blockchain ? [t.details.blockchain.blockchainId] : []));
-}
-
 /** The staker's reward: what the node expects while it stakes, what was paid once rewarded. */
 function estimatedReward(tx: PrimaryTransaction): bigint | undefined {
   const s = tx.staker;
@@ -106,8 +87,8 @@ function estimatedReward(tx: PrimaryTransaction): bigint | undefined {
  * and disable txs name only the validation id, so node and subnet come from the validator's record and the
  * balance shown is its current one (the store keeps no balance history).
  */
-function l1DetailWire(tx: PrimaryTransaction, d: L1ValidatorDetail, ctx: PChainTxContext): L1ValidatorDetailsTransactionWire | undefined {
-  const state = ctx.l1Validators.get(hexOf(d.validationId));
+function l1DetailWire(tx: PrimaryTransaction, d: L1ValidatorDetail): L1ValidatorDetailsTransactionWire | undefined {
+  const state = tx.l1ValidatorStates?.get(hexOf(d.validationId));
   const nodeId = d.nodeId.length > 0 ? d.nodeId : state?.nodeId;
   const subnetId = d.subnetId.length > 0 ? d.subnetId : state?.subnetId;
   if (!nodeId || !subnetId) return undefined;
@@ -128,7 +109,7 @@ function l1DetailWire(tx: PrimaryTransaction, d: L1ValidatorDetail, ctx: PChainT
   return out;
 }
 
-export function pChainTransactionWire(tx: PrimaryTransaction, ctx: PChainTxContext): PChainTransactionWire {
+export function pChainTransactionWire(tx: PrimaryTransaction, ctx: UtxoContext): PChainTransactionWire {
   const d = tx.details;
   const out: PChainTransactionWire = {
     txHash: cb58(tx.txId),
@@ -152,7 +133,7 @@ export function pChainTransactionWire(tx: PrimaryTransaction, ctx: PChainTxConte
   if (tx.subnetId) out.subnetId = cb58(tx.subnetId);
   if (d.l1Manager) out.l1ValidatorManagerDetails = { blockchainId: cb58(d.l1Manager.blockchainId), contractAddress: contractAddressWire(d.l1Manager.address) };
   if (d.l1Validators) {
-    out.l1ValidatorDetails = d.l1Validators.map((v) => l1DetailWire(tx, v, ctx)).filter((v): v is L1ValidatorDetailsTransactionWire => v !== undefined);
+    out.l1ValidatorDetails = d.l1Validators.map((v) => l1DetailWire(tx, v)).filter((v): v is L1ValidatorDetailsTransactionWire => v !== undefined);
   }
   const reward = estimatedReward(tx);
   if (reward !== undefined) out.estimatedReward = reward.toString();
@@ -163,7 +144,7 @@ export function pChainTransactionWire(tx: PrimaryTransaction, ctx: PChainTxConte
   if (d.subnetOwner) out.subnetOwnershipInfo = ownershipWire(ctx.hrp, d.subnetOwner);
   if (d.bls) out.blsCredentials = { publicKey: hex(d.bls.publicKey), proofOfPossession: hex(d.bls.proofOfPossession) };
   if (d.blockchain) {
-    const created = ctx.blockchains.get(hexOf(d.blockchain.blockchainId));
+    const created = tx.createdBlockchain;
     const genesisData = created ? genesisDataWire(created.genesisJson, created.genesisData) : undefined;
     out.blockchainInfo = { chainName: d.blockchain.name, vmId: cb58(d.blockchain.vmId), ...(genesisData !== undefined ? { genesisData } : {}) };
   }

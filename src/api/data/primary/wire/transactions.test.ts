@@ -5,7 +5,8 @@ import type { PrimaryTransaction } from '../../../../store/queries/primary/trans
 import type { PrimaryUtxo } from '../../../../store/queries/primary/utxos.js';
 import { cChainTransactionWire } from './c-chain-transaction.js';
 import { cb58, nodeIdText } from './format.js';
-import { pChainTransactionWire, type PChainTxContext } from './p-chain-transaction.js';
+import { pChainTransactionWire } from './p-chain-transaction.js';
+import type { UtxoContext } from './utxos.js';
 import { xChainTransactionWire } from './x-chain-transaction.js';
 
 const id = (b: number) => new Uint8Array(32).fill(b);
@@ -16,7 +17,7 @@ const X_ID = id(0x58);
 const C_ID = id(0x43);
 const avax: PrimaryAsset = { assetId: AVAX, name: 'Avalanche', symbol: 'AVAX', denomination: 9, cap: 'fixed', type: 'secp256k1', createTxId: AVAX, createdAt: 0n };
 const assets = new Map([[Buffer.from(AVAX).toString('hex'), avax]]);
-const ctx: PChainTxContext = { hrp: 'local', assets, l1Validators: new Map(), blockchains: new Map() };
+const ctx: UtxoContext = { hrp: 'local', assets };
 
 function tx(over: Partial<PrimaryTransaction>): PrimaryTransaction {
   return {
@@ -77,13 +78,13 @@ describe('pChainTransactionWire', () => {
   it('fills L1 details the tx names only by validation id from the validator, and maps unlisted types to UNKNOWN', () => {
     const validationId = id(0x71);
     const state = { validationId, nodeId: addr(0x33), subnetId: id(0x44), weight: 20n, balance: 700n, blsPublicKey: Uint8Array.of(7), disabled: false };
-    const withState = { ...ctx, l1Validators: new Map([[Buffer.from(validationId).toString('hex'), state]]) };
-    const increase = pChainTransactionWire(tx({ txType: 'IncreaseL1ValidatorBalanceTx', details: { l1Validators: [{ validationId, nodeId: new Uint8Array(0), subnetId: new Uint8Array(0), balance: 200n }] } }), withState);
+    const l1ValidatorStates = new Map([[Buffer.from(validationId).toString('hex'), state]]);
+    const increase = pChainTransactionWire(tx({ txType: 'IncreaseL1ValidatorBalanceTx', details: { l1Validators: [{ validationId, nodeId: new Uint8Array(0), subnetId: new Uint8Array(0), balance: 200n }] }, l1ValidatorStates }), ctx);
     expect(increase.l1ValidatorDetails).toEqual([{
       validationId: cb58(validationId), validationIdHex: `0x${'71'.repeat(32)}`, nodeId: nodeIdText(addr(0x33)), subnetId: cb58(id(0x44)),
       weight: 20, remainingBalance: 700, balanceChange: 200, blsCredentials: { publicKey: '0x07' },
     }]);
-    const unknownValidator = pChainTransactionWire(tx({ txType: 'DisableL1ValidatorTx', details: { l1Validators: [{ validationId: id(0x72), nodeId: new Uint8Array(0), subnetId: new Uint8Array(0) }] } }), withState);
+    const unknownValidator = pChainTransactionWire(tx({ txType: 'DisableL1ValidatorTx', details: { l1Validators: [{ validationId: id(0x72), nodeId: new Uint8Array(0), subnetId: new Uint8Array(0) }] }, l1ValidatorStates }), ctx);
     expect(unknownValidator.l1ValidatorDetails).toEqual([]);
     expect(pChainTransactionWire(tx({ txType: 'AddAutoRenewedValidatorTx' }), ctx).txType).toBe('UNKNOWN');
   });
@@ -91,11 +92,9 @@ describe('pChainTransactionWire', () => {
   it('describes a created chain with its genesis and a conversion with its manager', () => {
     const chainId = id(0x16);
     const genesis = { config: { chainId: 777 }, alloc: {} };
-    const blockchains = new Map([[Buffer.from(chainId).toString('hex'), {
-      blockchainId: chainId, subnetId: id(0x15), name: 'indexed', vmId: id(5), fxIds: [], genesisData: new TextEncoder().encode(JSON.stringify(genesis)), genesisJson: genesis,
-      evmChainId: 777n, blockHeight: 5n, blockTimestamp: 1000n, genesis: false,
-    }]]);
-    const created = pChainTransactionWire(tx({ txType: 'CreateChainTx', subnetId: id(0x15), details: { blockchain: { blockchainId: chainId, subnetId: id(0x15), name: 'indexed', vmId: id(5), fxIds: [] } } }), { ...ctx, blockchains });
+    const createdBlockchain = { genesisData: new TextEncoder().encode(JSON.stringify(genesis)), genesisJson: genesis };
+    const details = { blockchain: { blockchainId: chainId, subnetId: id(0x15), name: 'indexed', vmId: id(5), fxIds: [] } };
+    const created = pChainTransactionWire(tx({ txType: 'CreateChainTx', subnetId: id(0x15), details, createdBlockchain }), ctx);
     expect(created.blockchainInfo).toEqual({ chainName: 'indexed', vmId: cb58(id(5)), genesisData: { config: { chainId: 777 }, alloc: {} } });
     const converted = pChainTransactionWire(tx({ txType: 'ConvertSubnetToL1Tx', details: { l1Manager: { blockchainId: chainId, address: Uint8Array.from(Buffer.from('5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', 'hex')) } } }), ctx);
     expect(converted.l1ValidatorManagerDetails).toEqual({ blockchainId: cb58(chainId), contractAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
