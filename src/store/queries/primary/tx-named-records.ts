@@ -25,7 +25,7 @@ const L1_VALIDATOR_TX_TYPES = ['ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx', '
  * Select-list columns for a statement over `primary_txs t`: `l1_states`, the current records of the L1 validators
  * a tx names (JSON, by validation id), and `created_blockchain`, the genesis of the blockchain a CreateChainTx made.
  * Read in the tx rows' own statement, not in one of their own after it, so that a tx that names them costs no
- * second round trip (a first-time lookup of one under load waited 5–8 ms longer for that one: docs/architecture.md).
+ * second read (first-time lookups of such txs under load waited ~8 ms longer at the median for it: docs/architecture.md).
  * Each is a subquery behind a CASE on the tx type, so the other txs cost PostgreSQL nothing but the test; the ids
  * go to the index as an array (`= ANY`), since a join on `jsonb_array_elements` was planned as a scan of the whole
  * validator table per tx. Ids in `details` are 0x-prefixed hex (json-values.ts).
