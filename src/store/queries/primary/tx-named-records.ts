@@ -28,7 +28,7 @@ const L1_VALIDATOR_TX_TYPES = ['ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx', '
  * second read (first-time lookups of such txs under load waited ~8 ms longer at the median for it: docs/architecture.md).
  * Each is a subquery behind a CASE on the tx type, so the other txs cost PostgreSQL nothing but the test; the ids
  * go to the index as an array (`= ANY`), since a join on `jsonb_array_elements` was planned as a scan of the whole
- * validator table per tx. Ids in `details` are 0x-prefixed hex (json-values.ts).
+ * validator table per L1 tx. Ids in `details` are 0x-prefixed hex (json-values.ts).
  */
 export const TX_NAMED_RECORD_COLUMNS = `
   CASE WHEN t.tx_type IN (${L1_VALIDATOR_TX_TYPES.map((type) => `'${type}'`).join(', ')}) THEN (
