@@ -93,7 +93,6 @@ describe.each(TEST_DATABASE_KINDS)('primary-api lookups on %s', (kind) => {
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
   });
 
-
   run('sums the weight staking at an instant per subnet', async () => {
     const at = async (now: bigint) => Object.fromEntries([...(await activeStakeBySubnet(t.db, P.id, now, [id(0), id(0x15)])).entries()].map(([k, v]) => [k.slice(0, 4), v]));
     expect(await at(200n)).toEqual({ '0000': 130n, '1515': 7n });
