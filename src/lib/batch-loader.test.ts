@@ -74,6 +74,19 @@ describe('BatchLoader', () => {
     expect(await Promise.all(loads)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
   });
 
+  it('lets a repeat of a key left waiting by a split share its slot', async () => {
+    const { calls, fetch } = manualFetch();
+    const loader = new BatchLoader(fetch, { keyOf: String, concurrency: 1, maxBatch: 2 });
+    const loads = [1, 2, 3, 4].map((k) => loader.load(k));
+    await settle();
+    const repeat = loader.load(4);
+    calls[0]!.answer(valuesOf([1, 2]));
+    await settle();
+    expect(calls.map((c) => c.keys)).toEqual([[1, 2], [3, 4]]);
+    calls[1]!.answer(valuesOf([3, 4]));
+    expect(await Promise.all([...loads, repeat])).toEqual(['v1', 'v2', 'v3', 'v4', 'v4']);
+  });
+
   it('loads many keys in one fetch, keyed by their identity, leaving out keys without a value', async () => {
     const { calls, fetch } = manualFetch();
     const loader = new BatchLoader(fetch, { keyOf: String });

@@ -76,12 +76,16 @@ export class BatchLoader<K, V> {
 
   #pump(): void {
     while (this.#inFlight < this.#concurrency && this.#waiting.size > 0) {
-      const batch: [string, { key: K; waiters: Waiter<V>[] }][] = [];
-      for (const item of this.#waiting) {
-        batch.push(item);
-        if (batch.length === this.#maxBatch) break;
-      }
-      for (const [id] of batch) this.#waiting.delete(id);
+      // The batch takes the waiting Map's entries and a new Map takes the rest: entries are never deleted from a
+      // Map that lives on. A long-lived Map's table reaches V8's old generation, and so does every table it is
+      // rehashed into as it grows and shrinks; each table it leaves behind still points at the entries it held,
+      // and an old-generation object keeps what it points at alive through every young-generation collection
+      // until the next full one. Under a burst of lookups those entries held the answers being built (a load's
+      // promise holds its value): 5 MB were copied and promoted at every scavenge, and scavenges took 10–25 ms
+      // instead of 2–5 (first-time P-chain tx lookups, 50 connections; docs/architecture.md).
+      const entries = [...this.#waiting];
+      const batch = entries.length <= this.#maxBatch ? entries : entries.slice(0, this.#maxBatch);
+      this.#waiting = new Map(entries.length <= this.#maxBatch ? [] : entries.slice(this.#maxBatch));
       this.#inFlight++;
       let fetched: Promise<Map<string, V>>;
       try {
