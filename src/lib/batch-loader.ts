@@ -81,8 +81,8 @@ export class BatchLoader<K, V> {
       // rehashed into as it grows and shrinks; each table it leaves behind still points at the entries it held,
       // and an old-generation object keeps what it points at alive through every young-generation collection
       // until the next full one. Under a burst of lookups those entries held the answers being built (a load's
-      // promise holds its value): 5 MB were copied and promoted at every scavenge, and scavenges took 10–25 ms
-      // instead of 2–5 (first-time P-chain tx lookups, 50 connections; docs/architecture.md).
+      // promise holds its value): 2–5 MB were promoted at every scavenge, and scavenges took 9–14 ms on
+      // average instead of 2–4 (first-time P-chain tx lookups, 50 connections; docs/architecture.md).
       const entries = [...this.#waiting];
       const batch = entries.length <= this.#maxBatch ? entries : entries.slice(0, this.#maxBatch);
       this.#waiting = new Map(entries.length <= this.#maxBatch ? [] : entries.slice(this.#maxBatch));
