@@ -1,9 +1,12 @@
 /**
  * The last `capacity` values put, by key; putting one more drops the oldest. Values live only in a fixed ring of
  * slots, and the index maps keys to slot numbers. The first version, a Map of the values with the oldest deleted on
- * each put, kept far more alive than its capacity under a node's read pattern (Node 20's V8; the mechanism was not
- * pinned down): serving a 20,000-block backfill with a 32-block cache, decoded blocks outlived young-generation GCs
- * and 64 MB of them were promoted to the old generation; with this ring, 2 MB.
+ * each put, kept far more alive than its capacity under a node's read pattern: serving a 20,000-block backfill with
+ * a 32-block cache, decoded blocks outlived young-generation GCs and 64 MB of them were promoted to the old
+ * generation; with this ring, 2 MB. (The mechanism, found later in the batch loader: a Map that lives on reaches
+ * the old generation with its table; V8 rehashes it, as deletes and puts churn it, into new old-generation tables,
+ * and each table it leaves keeps the entries it held alive through every young-generation collection until the next
+ * full one. Here the index holds only keys and slot numbers.)
  */
 export class RingCache<V> {
   private readonly slots: (V | undefined)[];
