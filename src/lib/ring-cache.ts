@@ -3,10 +3,10 @@
  * slots, and the index maps keys to slot numbers. The first version, a Map of the values with the oldest deleted on
  * each put, kept far more alive than its capacity under a node's read pattern: serving a 20,000-block backfill with
  * a 32-block cache, decoded blocks outlived young-generation GCs and 64 MB of them were promoted to the old
- * generation; with this ring, 2 MB. (The mechanism, found later in the batch loader: a Map that lives on reaches
- * the old generation with its table; V8 rehashes it, as deletes and puts churn it, into new old-generation tables,
- * and each table it leaves keeps the entries it held alive through every young-generation collection until the next
- * full one. Here the index holds only keys and slot numbers.)
+ * generation; with this ring, 2 MB. (Likely the mechanism shown later for the batch loader's Map: a Map that lives
+ * on reaches the old generation with its table; V8 rehashes it, as deletes and puts churn it, into new
+ * old-generation tables, and each table it leaves keeps the entries it held alive through every young-generation
+ * collection until the next full one. Here the index holds only keys and slot numbers.)
  */
 export class RingCache<V> {
   private readonly slots: (V | undefined)[];
