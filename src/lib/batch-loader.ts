@@ -84,8 +84,8 @@ export class BatchLoader<K, V> {
       // promise holds its value): 2–5 MB were promoted at every scavenge, and scavenges took 9–14 ms on
       // average instead of 2–4 (first-time P-chain tx lookups, 50 connections; docs/architecture.md).
       const entries = [...this.#waiting];
-      const batch = entries.length <= this.#maxBatch ? entries : entries.slice(0, this.#maxBatch);
-      this.#waiting = new Map(entries.length <= this.#maxBatch ? [] : entries.slice(this.#maxBatch));
+      const batch = entries.slice(0, this.#maxBatch);
+      this.#waiting = new Map(entries.slice(this.#maxBatch));
       this.#inFlight++;
       let fetched: Promise<Map<string, V>>;
       try {
