@@ -49,6 +49,9 @@ export interface Samples extends LookupIds {
  */
 const FIRST_TIME = 10_000;
 
+/** How many ids a lookup row's sample holds at most (its requests go round them). */
+export const SAMPLE_SIZE = 400;
+
 async function column<T>(db: Queryable, sql: string, params: unknown[], pick: (r: Record<string, unknown>) => T): Promise<T[]> {
   const { rows } = await db.query(sql, params);
   return rows.map(pick);
@@ -58,7 +61,7 @@ const bytes = (v: unknown) => new Uint8Array(v as Uint8Array);
 
 export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: DatasetChains): Promise<Samples> {
   const { P, X, C } = chains;
-  const sample = (table: string, col: string, where: string, n = 400) =>
+  const sample = (table: string, col: string, where: string, n = SAMPLE_SIZE) =>
     column(db, `SELECT ${col} AS v FROM ${table} WHERE ${where} ORDER BY md5(${col}::text) LIMIT ${n}`, [], (r) => r.v);
   const count = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
   const keys = new KeyRing(`firn-bench/${spec.seed}`);
@@ -71,10 +74,10 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
   };
   const hexKey = (v: Uint8Array) => Buffer.from(v).toString('hex');
   const others = (table: string, col: string, where: string) =>
-    column(db, `SELECT ${col} AS v FROM ${table} WHERE ${where} ORDER BY md5(${col}::text || 'first-time') LIMIT ${FIRST_TIME + 400}`, [], (r) => bytes(r.v));
+    column(db, `SELECT ${col} AS v FROM ${table} WHERE ${where} ORDER BY md5(${col}::text || 'first-time') LIMIT ${FIRST_TIME + SAMPLE_SIZE}`, [], (r) => bytes(r.v));
   const picked = {
     evmTxHashes: (await sample('evm_transactions', 'hash', `chain = ${C.id} AND block_number % 97 = 3`)).map(bytes),
-    evmBlockNumbers: Array.from({ length: 400 }, (_, i) => (last * BigInt(i * 7919 % 400)) / 400n),
+    evmBlockNumbers: Array.from({ length: SAMPLE_SIZE }, (_, i) => (last * BigInt(i * 7919 % SAMPLE_SIZE)) / BigInt(SAMPLE_SIZE)),
     evmBlockHashes: (await sample('evm_blocks', 'hash', `chain = ${C.id} AND number % 13 = 5`)).map(bytes),
     evmLastBlock: last,
     contracts: (await sample('evm_contracts', 'address', `chain = ${C.id}`, 200)).map(bytes),
@@ -84,7 +87,7 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
     xTxIds: (await sample('primary_txs', 'tx_id', `chain = ${X.id}`)).map(bytes),
     cTxIds: (await sample('primary_txs', 'tx_id', `chain = ${C.id}`)).map(bytes),
     pBlockIds: (await sample('primary_blocks', 'block_id', `chain = ${P.id}`)).map(bytes),
-    xBlockHeights: await column(db, 'SELECT height AS v FROM primary_blocks WHERE chain = $1 ORDER BY md5(height::text) LIMIT 400', [X.id], (r) => BigInt(r.v as string)),
+    xBlockHeights: await column(db, `SELECT height AS v FROM primary_blocks WHERE chain = $1 ORDER BY md5(height::text) LIMIT ${SAMPLE_SIZE}`, [X.id], (r) => BigInt(r.v as string)),
     subnetIds: (await sample('primary_subnets', 'subnet_id', `chain = ${P.id}`, 100)).map(bytes),
     ...(l1[0] ? { l1SubnetId: l1[0] } : {}),
     hotAddress: keys.account(0).shortId,
@@ -98,7 +101,7 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
   };
   const firstTime: LookupIds = {
     evmTxHashes: outside(await others('evm_transactions', 'hash', `chain = ${C.id} AND block_number % 97 = 3`), picked.evmTxHashes, hexKey),
-    evmBlockNumbers: outside(Array.from({ length: FIRST_TIME + 400 }, (_, i) => (last * BigInt(i * 7919 % (FIRST_TIME + 400) + 1)) / BigInt(FIRST_TIME + 401)),
+    evmBlockNumbers: outside(Array.from({ length: FIRST_TIME + SAMPLE_SIZE }, (_, i) => (last * BigInt(i * 7919 % (FIRST_TIME + SAMPLE_SIZE) + 1)) / BigInt(FIRST_TIME + SAMPLE_SIZE + 1)),
       picked.evmBlockNumbers, String),
     evmBlockHashes: outside(await others('evm_blocks', 'hash', `chain = ${C.id} AND number % 13 = 5`), picked.evmBlockHashes, hexKey),
     contracts: outside(await others('evm_contracts', 'address', `chain = ${C.id}`), picked.contracts, hexKey),
@@ -108,7 +111,7 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
     xTxIds: outside(await others('primary_txs', 'tx_id', `chain = ${X.id}`), picked.xTxIds, hexKey),
     cTxIds: outside(await others('primary_txs', 'tx_id', `chain = ${C.id}`), picked.cTxIds, hexKey),
     pBlockIds: outside(await others('primary_blocks', 'block_id', `chain = ${P.id}`), picked.pBlockIds, hexKey),
-    xBlockHeights: outside(await column(db, `SELECT height AS v FROM primary_blocks WHERE chain = $1 ORDER BY md5(height::text || 'first-time') LIMIT ${FIRST_TIME + 400}`, [X.id],
+    xBlockHeights: outside(await column(db, `SELECT height AS v FROM primary_blocks WHERE chain = $1 ORDER BY md5(height::text || 'first-time') LIMIT ${FIRST_TIME + SAMPLE_SIZE}`, [X.id],
       (r) => BigInt(r.v as string)), picked.xBlockHeights, String),
     subnetIds: outside(await others('primary_subnets', 'subnet_id', `chain = ${P.id}`), picked.subnetIds, hexKey),
   };
