@@ -421,8 +421,8 @@ this host kind's balloon driver hands an idle page cache back to the hypervisor 
 otherwise measure the disk (see \`WARM_DATABASE\`). Before the rows, each process
 answers ${firstTimeLine} other ids once for each of the ${lookups.length} lookup rows (none of them in a row's sample), as a server under
 traffic keeps building first-time answers (after every new block): the code that builds them is then compiled, and a
-row's own ids are still first-time when it starts (a row over 400 ids asks for 200 of them in its warm-up and for the other
-200 in its first measured requests). Then each process answers ${SETTLE.calls.toLocaleString('en')} requests for answers it has kept (the
+row's own ids are still first-time when it starts (a row over ${SAMPLE_SIZE} ids asks for ${ROW.warmup} of them in its warm-up and for the other
+${SAMPLE_SIZE - ROW.warmup} in its first measured requests). Then each process answers ${SETTLE.calls.toLocaleString('en')} requests for answers it has kept (the
 rows' first URLs), and the bare server below as many, so the first row pays neither for collecting what the warm-up
 kept nor for the bare server's warm-up.
 After the warm-up most requests of a row are answered from the response cache (an answer kept per URL while the store's data
@@ -451,7 +451,7 @@ ${head}
 ${table('Primary network')}
 
 **First-time answers under load.** A lookup row's ids are new to its server when the row starts: its warm-up and its first
-measured requests (the 200 after the warm-up's, for a sample of 400 ids) are all answers not kept yet, ${CONNECTIONS} at a time,
+measured requests (the ${ROW.warmup} after the warm-up's, for a sample of ${SAMPLE_SIZE} ids) are all answers not kept yet, ${CONNECTIONS} at a time,
 so its p99 is set by how fast the server builds them. Here each lookup row's load
 (uncompressed, ${UNKEPT.calls.toLocaleString('en')} measured requests after ${UNKEPT.warmup} warm-up ones) goes to the process with the
 response cache off, so that every answer is built; "longest stall" is the longest wait of that process's event loop
