@@ -418,7 +418,7 @@ autocannon do) writes each GET on its connection and reads only the status and t
 connection: node:http's client cost the shared cores about as much CPU per request as the server's answer to a kept response, and
 a new buffer per socket read drove the bench process to a full GC every ~70 ms under big bodies. Lookups rotate over hundreds of sampled ids; just before a lookup row, the bench reads its sample once through the store (untimed), since
 this host kind's balloon driver hands an idle page cache back to the hypervisor within minutes and the row's first-time answers would
-otherwise measure the disk (see \`WARM_DATABASE\`). Before the rows, each process
+otherwise measure the disk (\`WARM_DATABASE\` in bench/data-api.bench.ts). Before the rows, each process
 answers ${firstTimeLine} other ids once for each of the ${lookups.length} lookup rows (none of them in a row's sample), as a server under
 traffic keeps building first-time answers (after every new block): the code that builds them is then compiled, and a
 row's own ids are still first-time when it starts (a row over ${SAMPLE_SIZE} ids asks for ${ROW.warmup} of them in its warm-up and for the other
