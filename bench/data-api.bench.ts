@@ -30,6 +30,7 @@ import { startChainCommits } from './data-api/chain-commits.js';
 import { loadSamples, SAMPLE_SIZE } from './data-api/samples.js';
 import { deepScenario, scenarios, type Scenario } from './data-api/scenarios.js';
 import { StallMonitor, stallText, type Stalls } from './data-api/stall-monitor.js';
+import { CpuSplit, isLocalDatabase, type CpuPerRequest } from './data-api/cpu-split.js';
 import { servePoolSize } from '../src/store/database/pool-size.js';
 import { serveNodeOptions } from './firn-node-options.js';
 import { describeHostHiccups, measureHostHiccups } from './host-hiccups.js';
@@ -49,7 +50,8 @@ const MIX: RunPlan = { concurrency: CONNECTIONS, warmup: 1_000, warmupSeconds: 5
 /** How often the live mixed row commits a C-chain block (mainnet C-chain: one every 1-2 s). */
 const LIVE_BLOCK_MS = 1_000;
 /** The pool a Data API alone (`firn serve`) opens against this server: one connection per core for a local one. */
-const POOL = servePoolSize(process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const DATABASE_SERVER = process.env.BENCH_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POOL = servePoolSize(DATABASE_SERVER);
 const SECRET = 'data-api-bench-page-token-secret';
 const DATABASE = process.env.BENCH_DATABASE ?? 'firn_bench_data_api';
 
@@ -148,7 +150,7 @@ interface Row {
    * Lookups by id only: the same load as the row (uncompressed) on the server with the response cache off, so every
    * answer is built: what a burst of first-time ids costs, and so what sets a lookup row's p99.
    */
-  unkept?: { latency: ReturnType<typeof summarize>; rate: number; server: Stalls };
+  unkept?: { latency: ReturnType<typeof summarize>; rate: number; server: Stalls; cpu?: CpuPerRequest };
   /** The uncompressed load against a bare node:http server sending a body of the same size from memory. */
   bare: ReturnType<typeof summarize>;
   bareRate: number;
@@ -177,12 +179,42 @@ interface Loaded {
  */
 const WARM_DATABASE: RunPlan = { concurrency: 4, warmup: 0, calls: SAMPLE_SIZE };
 
+/**
+ * A lookup row's load on the process with the response cache off (every answer built), with the CPU time it cost the
+ * Data API, PostgreSQL (when on this machine) and this process, per request asked (warm-up included: all are built).
+ */
+async function firstTimeLoad(cold: Loaded, scenario: Scenario): Promise<LoadResult & { server: Stalls; cpu?: CpuPerRequest }> {
+  const split = new CpuSplit(cold.served.child.pid!, isLocalDatabase(DATABASE_SERVER));
+  let asked = 0;
+  split.start();
+  const result = await watched(cold.served, () => cold.client.run(UNKEPT, (i) => {
+    asked++;
+    return scenario.path(i);
+  }));
+  const cpu = split.take(asked);
+  return { ...result, ...(cpu ? { cpu } : {}) };
+}
+
+const micros = (us: number | undefined) => (us === undefined ? 'n/a' : `${us.toFixed(0)} µs`);
+
+/** CPU per answer as one phrase; what the three of them together would allow on this machine's cores. */
+function cpuText(cpu: CpuPerRequest | undefined): string {
+  if (!cpu) return 'n/a';
+  return `${micros(cpu.server)} Data API (waited for a core ${micros(cpu.serverWaited)}), ${micros(cpu.postgres)} PostgreSQL, ${micros(cpu.generator)} load generator`;
+}
+
+/** Answers a second the machine's cores could build if the three processes used nothing else and never waited. */
+function cpuCeiling(cpu: CpuPerRequest | undefined): string {
+  if (!cpu || cpu.postgres === undefined) return 'n/a';
+  return ((availableParallelism() * 1e6) / (cpu.server + cpu.postgres + cpu.generator)).toFixed(0);
+}
+
 async function measure(plain: Loaded, gzip: Loaded, cold: Loaded, coldClient: LoadClient, bareClient: LoadClient, scenario: Scenario): Promise<Row> {
   if (scenario.firstTime) await drive(WARM_DATABASE, async (i) => void (await scenario.floor(i)));
   const http = await watched(plain.served, () => plain.client.run(ROW, scenario.path));
   const sdk = await watched(gzip.served, () => gzip.client.run(ROW, scenario.path));
   const coldAlone = await coldClient.run(ALONE, scenario.path);
-  const unkept = scenario.firstTime ? await watched(cold.served, () => cold.client.run(UNKEPT, scenario.path)) : undefined;
+  const unkept = scenario.firstTime ? await firstTimeLoad(cold, scenario) : undefined;
   const bodySize = Math.round(http.bytes / http.latencies.length);
   const bare: LoadResult = await bareClient.run(ROW, () => `/?bytes=${bodySize}`);
   const floor = await drive(ROW, async (i) => void (await scenario.floor(i)));
@@ -191,12 +223,12 @@ async function measure(plain: Loaded, gzip: Loaded, cold: Loaded, coldClient: Lo
     scenario, http: summarize(http.latencies), rate: http.rate, sdk: summarize(sdk.latencies), sdkRate: sdk.rate,
     body: http.bytes / http.latencies.length, sdkBody: sdk.bytes / sdk.latencies.length,
     cold: summarize(coldAlone.latencies), bare: summarize(bare.latencies), bareRate: bare.rate, floor: summarize(floor.latencies), alone: summarize(alone.latencies),
-    ...(unkept ? { unkept: { latency: summarize(unkept.latencies), rate: unkept.rate, server: unkept.server } } : {}),
+    ...(unkept ? { unkept: { latency: summarize(unkept.latencies), rate: unkept.rate, server: unkept.server, ...(unkept.cpu ? { cpu: unkept.cpu } : {}) } } : {}),
   };
   console.log(`${scenario.label}: HTTP ${fmt(row.http.p50)} / ${fmt(row.http.p99)} (${row.rate.toFixed(0)} req/s); gzip ${fmt(row.sdk.p50)} / ${fmt(row.sdk.p99)} (${row.sdkRate.toFixed(0)} req/s); uncached alone ${fmt(row.cold.p50)}; bare ${fmt(row.bare.p50)} / ${fmt(row.bare.p99)} (${row.bareRate.toFixed(0)} req/s); store ${fmt(row.floor.p50)} / ${fmt(row.floor.p99)}; alone ${fmt(row.alone.p50)}`);
   console.log(`  stalls, uncompressed: server ${stallText(http.server)}; generator ${stallText(http.generator)}`);
   console.log(`  stalls, gzip: server ${stallText(sdk.server)}; generator ${stallText(sdk.generator)}`);
-  if (row.unkept) console.log(`  every answer built: ${fmt(row.unkept.latency.p50)} / ${fmt(row.unkept.latency.p99)} (${row.unkept.rate.toFixed(0)} req/s); server ${stallText(row.unkept.server)}`);
+  if (row.unkept) console.log(`  every answer built: ${fmt(row.unkept.latency.p50)} / ${fmt(row.unkept.latency.p99)} (${row.unkept.rate.toFixed(0)} req/s); server ${stallText(row.unkept.server)}; CPU per answer ${cpuText(row.unkept.cpu)}`);
   return row;
 }
 
@@ -455,11 +487,17 @@ measured requests (the ${ROW.warmup} after the warm-up's, for a sample of ${SAMP
 so its p99 is set by how fast the server builds them. Here each lookup row's load
 (uncompressed, ${UNKEPT.calls.toLocaleString('en')} measured requests after ${UNKEPT.warmup} warm-up ones) goes to the process with the
 response cache off, so that every answer is built; "longest stall" is the longest wait of that process's event loop
-(\`monitorEventLoopDelay\`) during the load, and of its garbage collector:
+(\`monitorEventLoopDelay\`) during the load, and of its garbage collector. "CPU per answer" is the CPU time the load cost
+each process, per request (Linux's per-thread scheduler statistics, \`bench/data-api/cpu-split.ts\`: the Data API process with
+all its threads; every process named postgres; the load generator), and "waited for a core" the time the Data API's
+JavaScript thread was ready to run while the other processes (or the hypervisor's other guests) held both cores.
+"ceiling" is how many answers a second the ${availableParallelism()} cores could build if the three used nothing else and never waited
+(${availableParallelism()} s of CPU a second over the three CPU times): with ${CONNECTIONS} connections asking, a first-time answer then takes
+${CONNECTIONS} / ceiling on average at best (Little's law), whatever the scheduling:
 
-| lookup | row p99, uncompressed | every answer built: p50 / p99 | req/s | longest stall: event loop / GC |
-|---|---|---|---|---|
-${rows.filter((r) => r.unkept).map((r) => `| ${r.scenario.label} | ${fmt(r.http.p99)} | ${fmt(r.unkept!.latency.p50)} / ${fmt(r.unkept!.latency.p99)} | ${r.unkept!.rate.toFixed(0)} | ${r.unkept!.server.loopMaxMs.toFixed(1)} ms / ${r.unkept!.server.gcMaxMs.toFixed(1)} ms |`).join('\n')}
+| lookup | row p99, uncompressed | every answer built: p50 / p99 | req/s | ceiling | CPU per answer: Data API / PostgreSQL / load generator | Data API waited for a core | longest stall: event loop / GC |
+|---|---|---|---|---|---|---|---|
+${rows.filter((r) => r.unkept).map((r) => `| ${r.scenario.label} | ${fmt(r.http.p99)} | ${fmt(r.unkept!.latency.p50)} / ${fmt(r.unkept!.latency.p99)} | ${r.unkept!.rate.toFixed(0)} | ${cpuCeiling(r.unkept!.cpu)} | ${r.unkept!.cpu ? `${micros(r.unkept!.cpu.server)} / ${micros(r.unkept!.cpu.postgres)} / ${micros(r.unkept!.cpu.generator)}` : 'n/a'} | ${micros(r.unkept!.cpu?.serverWaited)} | ${r.unkept!.server.loopMaxMs.toFixed(1)} ms / ${r.unkept!.server.gcMaxMs.toFixed(1)} ms |`).join('\n')}
 
 **Mixed workload** (every row above in proportion to its share of a plausible day's traffic, ${MIX_SECONDS} s after a warm-up,
 ${CONNECTIONS} connections; target ≥ 5,000 req/s on 2 cores). The first row runs on the process the rows above warmed; the
