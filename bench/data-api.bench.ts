@@ -200,8 +200,11 @@ const micros = (us: number | undefined) => (us === undefined ? 'n/a' : `${us.toF
 /** CPU per answer as one phrase; what the three of them together would allow on this machine's cores. */
 function cpuText(cpu: CpuPerRequest | undefined): string {
   if (!cpu) return 'n/a';
-  return `${micros(cpu.server)} Data API (waited for a core ${micros(cpu.serverWaited)}), ${micros(cpu.postgres)} PostgreSQL, ${micros(cpu.generator)} load generator`;
+  return `${micros(cpu.server)} Data API (${micros(cpu.serverMain)} on its JavaScript thread, which waited ${micros(cpu.serverWaited)} for a core), ${micros(cpu.postgres)} PostgreSQL, ${micros(cpu.generator)} load generator`;
 }
+
+/** Answers a second the Data API's JavaScript thread could build at its CPU time per answer, busy all the time. */
+const threadLimit = (cpu: CpuPerRequest | undefined): string => (cpu ? (1e6 / cpu.serverMain).toFixed(0) : 'n/a');
 
 /** Answers a second the machine's cores could build if the three processes used nothing else and never waited. */
 function cpuCeiling(cpu: CpuPerRequest | undefined): string {
@@ -491,13 +494,18 @@ response cache off, so that every answer is built; "longest stall" is the longes
 each process, per request (Linux's per-thread scheduler statistics, \`bench/data-api/cpu-split.ts\`: the Data API process with
 all its threads; every process named postgres; the load generator), and "waited for a core" the time the Data API's
 JavaScript thread was ready to run while the other processes (or the hypervisor's other guests) held both cores.
-"ceiling" is how many answers a second the ${availableParallelism()} cores could build if the three used nothing else and never waited
-(${availableParallelism()} s of CPU a second over the three CPU times): with ${CONNECTIONS} connections asking, a first-time answer then takes
-${CONNECTIONS} / ceiling on average at best (Little's law), whatever the scheduling:
+Two limits follow from them: "JS thread" is how many answers a second the Data API could build if its JavaScript thread
+(its part of the Data API's CPU) never stopped, and "${availableParallelism()} cores" how many the ${availableParallelism()} cores could if the three processes used nothing
+else and never waited (${availableParallelism()} s of CPU a second over the three CPU times). With ${CONNECTIONS} connections asking, a first-time answer
+takes ${CONNECTIONS} / req/s on average (Little's law), so the lower limit bounds every first-time answer's latency on this machine:
 
-| lookup | row p99, uncompressed | every answer built: p50 / p99 | req/s | ceiling | CPU per answer: Data API / PostgreSQL / load generator | Data API waited for a core | longest stall: event loop / GC |
+| lookup | row p99, uncompressed | every answer built: p50 / p99 | req/s | limit: JS thread / ${availableParallelism()} cores | CPU per answer: Data API (JS thread) / PostgreSQL / load generator | JS thread waited for a core | longest stall: event loop / GC |
 |---|---|---|---|---|---|---|---|
-${rows.filter((r) => r.unkept).map((r) => `| ${r.scenario.label} | ${fmt(r.http.p99)} | ${fmt(r.unkept!.latency.p50)} / ${fmt(r.unkept!.latency.p99)} | ${r.unkept!.rate.toFixed(0)} | ${cpuCeiling(r.unkept!.cpu)} | ${r.unkept!.cpu ? `${micros(r.unkept!.cpu.server)} / ${micros(r.unkept!.cpu.postgres)} / ${micros(r.unkept!.cpu.generator)}` : 'n/a'} | ${micros(r.unkept!.cpu?.serverWaited)} | ${r.unkept!.server.loopMaxMs.toFixed(1)} ms / ${r.unkept!.server.gcMaxMs.toFixed(1)} ms |`).join('\n')}
+${rows.filter((r) => r.unkept).map((r) => {
+  const cpu = r.unkept!.cpu;
+  const split = cpu ? `${micros(cpu.server)} (${micros(cpu.serverMain)}) / ${micros(cpu.postgres)} / ${micros(cpu.generator)}` : 'n/a';
+  return `| ${r.scenario.label} | ${fmt(r.http.p99)} | ${fmt(r.unkept!.latency.p50)} / ${fmt(r.unkept!.latency.p99)} | ${r.unkept!.rate.toFixed(0)} | ${threadLimit(cpu)} / ${cpuCeiling(cpu)} | ${split} | ${micros(cpu?.serverWaited)} | ${r.unkept!.server.loopMaxMs.toFixed(1)} ms / ${r.unkept!.server.gcMaxMs.toFixed(1)} ms |`;
+}).join('\n')}
 
 **Mixed workload** (every row above in proportion to its share of a plausible day's traffic, ${MIX_SECONDS} s after a warm-up,
 ${CONNECTIONS} connections; target ≥ 5,000 req/s on 2 cores). The first row runs on the process the rows above warmed; the

@@ -54,6 +54,8 @@ describe.skipIf(!existsSync('/proc/self/schedstat'))('CpuSplit (Linux)', () => {
       const perRequest = split.take(10)!;
       expect(perRequest.postgres).toBeUndefined();
       expect(perRequest.server).toBeGreaterThanOrEqual(100_000 / 10);
+      expect(perRequest.serverMain).toBeGreaterThanOrEqual(100_000 / 10);
+      expect(perRequest.serverMain).toBeLessThanOrEqual(perRequest.server);
       expect(perRequest.generator).toBeGreaterThanOrEqual(40_000 / 10);
       expect(perRequest.serverWaited).toBeGreaterThanOrEqual(0);
     } finally {

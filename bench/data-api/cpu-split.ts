@@ -55,6 +55,8 @@ export function pidsNamed(name: string): number[] {
 export interface CpuPerRequest {
   /** The Data API process, every thread. */
   server: number;
+  /** Of it, its JavaScript thread: one core's worth caps the answers a second at 10^6 / serverMain. */
+  serverMain: number;
   /** Of the Data API's JavaScript thread: time it was ready to run but waited for a core (others held both). */
   serverWaited: number;
   postgres?: number;
@@ -97,6 +99,7 @@ export class CpuSplit {
     const per = (ns: number) => ns / 1000 / requests;
     return {
       server: per(server.all.runNs - from.server.all.runNs),
+      serverMain: per(server.main.runNs - from.server.main.runNs),
       serverWaited: per(server.main.waitNs - from.server.main.waitNs),
       ...(this.#localPostgres ? { postgres: per(this.#postgres().runNs - from.postgres.runNs) } : {}),
       generator: per(generator.all.runNs - from.generator.runNs),
