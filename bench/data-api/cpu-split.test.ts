@@ -63,6 +63,16 @@ describe.skipIf(!existsSync('/proc/self/schedstat'))('CpuSplit (Linux)', () => {
     }
   });
 
+  it('reports PostgreSQL when its processes are visible here, and leaves it out when none is', () => {
+    // Asked for a local PostgreSQL either way: whether one shows in /proc decides.
+    const split = new CpuSplit(process.pid, true);
+    split.start();
+    busy(20);
+    const perRequest = split.take(1)!;
+    if (pidsNamed('postgres').length === 0) expect(perRequest.postgres).toBeUndefined();
+    else expect(perRequest.postgres).toBeGreaterThanOrEqual(0);
+  });
+
   it('says nothing for a process that is gone', () => {
     const split = new CpuSplit(2 ** 22 + 12345, false);
     split.start();

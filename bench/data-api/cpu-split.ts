@@ -71,7 +71,7 @@ export interface CpuPerRequest {
  */
 export class CpuSplit {
   readonly #serverPid: number;
-  readonly #localPostgres: boolean;
+  #localPostgres: boolean;
   #start: { server: { all: SchedTimes; main: SchedTimes }; postgres: SchedTimes; generator: SchedTimes } | undefined;
 
   constructor(serverPid: number, localPostgres: boolean) {
@@ -85,6 +85,8 @@ export class CpuSplit {
   }
 
   start(): void {
+    // A local server whose processes this user cannot see (/proc mounted with hidepid) would read as no CPU at all.
+    if (this.#localPostgres && pidsNamed('postgres').length === 0) this.#localPostgres = false;
     const server = processTimes(this.#serverPid);
     const generator = processTimes(process.pid);
     this.#start = server && generator ? { server, postgres: this.#postgres(), generator: generator.all } : undefined;
