@@ -184,7 +184,7 @@ const WARM_DATABASE: RunPlan = { concurrency: 4, warmup: 0, calls: SAMPLE_SIZE }
  * Data API, PostgreSQL (when on this machine) and this process, per request asked (warm-up included: all are built).
  */
 async function firstTimeLoad(cold: Loaded, scenario: Scenario): Promise<LoadResult & { server: Stalls; cpu?: CpuPerRequest }> {
-  const split = new CpuSplit(cold.served.child.pid!, isLocalDatabase(DATABASE_SERVER));
+  const split = new CpuSplit(cold.served.child.pid!, isLocalDatabase(DATABASE_SERVER) ? 'postgres' : undefined);
   let asked = 0;
   split.start();
   const result = await watched(cold.served, () => cold.client.run(UNKEPT, (i) => {
@@ -197,7 +197,7 @@ async function firstTimeLoad(cold: Loaded, scenario: Scenario): Promise<LoadResu
 
 const micros = (us: number | undefined) => (us === undefined ? 'n/a' : `${us.toFixed(0)} µs`);
 
-/** CPU per answer as one phrase; what the three of them together would allow on this machine's cores. */
+/** CPU per answer as one phrase. */
 function cpuText(cpu: CpuPerRequest | undefined): string {
   if (!cpu) return 'n/a';
   return `${micros(cpu.server)} Data API (${micros(cpu.serverMain)} on its JavaScript thread, which waited ${micros(cpu.serverWaited)} for a core), ${micros(cpu.postgres)} PostgreSQL, ${micros(cpu.generator)} load generator`;

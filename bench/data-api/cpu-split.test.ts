@@ -3,6 +3,14 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CpuSplit, isLocalDatabase, parseSchedstat, pidsNamed, processTimes } from './cpu-split.js';
 
+async function sleepUntil(done: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 const busy = (ms: number) => {
   const until = performance.now() + ms;
   while (performance.now() < until);
@@ -47,7 +55,7 @@ describe.skipIf(!existsSync('/proc/self/schedstat'))('CpuSplit (Linux)', () => {
     // A child that spins ~150 ms stands for the server; this process spins ~60 ms as the load generator.
     const child = spawn(process.execPath, ['-e', 'const t = Date.now() + 150; while (Date.now() < t); setTimeout(() => {}, 5000)'], { stdio: 'ignore' });
     try {
-      const split = new CpuSplit(child.pid!, false);
+      const split = new CpuSplit(child.pid!, undefined);
       split.start();
       busy(60);
       await new Promise((resolve) => setTimeout(resolve, 900));
@@ -63,18 +71,39 @@ describe.skipIf(!existsSync('/proc/self/schedstat'))('CpuSplit (Linux)', () => {
     }
   });
 
-  it('reports PostgreSQL when its processes are visible here, and leaves it out when none is', () => {
-    // Asked for a local PostgreSQL either way: whether one shows in /proc decides.
-    const split = new CpuSplit(process.pid, true);
+  it('counts each database process for what it ran during the load, whether it started or ended meanwhile', async () => {
+    // Children named like the database's processes (Linux takes a Node process's title as its command name).
+    const name = `firnsplit${process.pid % 100_000}`;
+    const spinner = (ms: number) => spawn(process.execPath, ['-e', `process.title = '${name}'; const t = Date.now() + ${ms}; while (Date.now() < t); setTimeout(() => {}, 5000)`], { stdio: 'ignore' });
+    const before = spinner(200);
+    let during: ReturnType<typeof spinner> | undefined;
+    try {
+      await sleepUntil(() => pidsNamed(name).length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const split = new CpuSplit(process.pid, name);
+      split.start();
+      // The one that ran before ends during the load; a new one runs ~150 ms in it.
+      before.kill();
+      during = spinner(150);
+      await sleepUntil(() => pidsNamed(name).length === 1 && pidsNamed(name)[0] === during!.pid);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const perRequest = split.take(1)!;
+      expect(perRequest.postgres).toBeGreaterThanOrEqual(100_000);
+      expect(perRequest.postgres).toBeLessThan(2_000_000);
+    } finally {
+      before.kill();
+      during?.kill();
+    }
+  });
+
+  it('leaves the database out when none of its processes is visible here', () => {
+    const split = new CpuSplit(process.pid, 'no-such-command-firn');
     split.start();
-    busy(20);
-    const perRequest = split.take(1)!;
-    if (pidsNamed('postgres').length === 0) expect(perRequest.postgres).toBeUndefined();
-    else expect(perRequest.postgres).toBeGreaterThanOrEqual(0);
+    expect(split.take(1)!.postgres).toBeUndefined();
   });
 
   it('says nothing for a process that is gone', () => {
-    const split = new CpuSplit(2 ** 22 + 12345, false);
+    const split = new CpuSplit(2 ** 22 + 12345, undefined);
     split.start();
     expect(split.take(1)).toBeUndefined();
   });

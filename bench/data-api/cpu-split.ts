@@ -65,31 +65,41 @@ export interface CpuPerRequest {
 }
 
 /**
- * Where the CPU time of a load went: the Data API process, PostgreSQL (every process named postgres, when it runs on
- * this machine) and the load generator (this process), read from Linux's per-thread scheduler statistics before and
- * after. Undefined where /proc has no schedstat (another OS).
+ * Where the CPU time of a load went: the Data API process, the database server (every process of the command
+ * `databaseProcess` on this machine: PostgreSQL's is `postgres`) and the load generator (this process), read from
+ * Linux's per-thread scheduler statistics before and after. Each database process counts for what it ran in between:
+ * one that started meanwhile (a new connection's backend) for all it ran, one that ended meanwhile (an autovacuum
+ * worker) not at all, so neither shifts the others' figures. Undefined where /proc has no schedstat (another OS).
  */
 export class CpuSplit {
   readonly #serverPid: number;
-  #localPostgres: boolean;
-  #start: { server: { all: SchedTimes; main: SchedTimes }; postgres: SchedTimes; generator: SchedTimes } | undefined;
+  #databaseProcess: string | undefined;
+  #start: { server: { all: SchedTimes; main: SchedTimes }; database: Map<number, number>; generator: SchedTimes } | undefined;
 
-  constructor(serverPid: number, localPostgres: boolean) {
+  /** `databaseProcess`: the command name of the database server's processes, or undefined when it runs elsewhere. */
+  constructor(serverPid: number, databaseProcess: string | undefined) {
     this.#serverPid = serverPid;
-    this.#localPostgres = localPostgres;
+    this.#databaseProcess = databaseProcess;
   }
 
-  #postgres(): SchedTimes {
-    if (!this.#localPostgres) return ZERO;
-    return pidsNamed('postgres').reduce((sum, pid) => add(sum, processTimes(pid)?.all ?? ZERO), ZERO);
+  /** Time on a CPU of each database process now, by pid. */
+  #database(): Map<number, number> {
+    const times = new Map<number, number>();
+    if (this.#databaseProcess === undefined) return times;
+    for (const pid of pidsNamed(this.#databaseProcess)) {
+      const t = processTimes(pid);
+      if (t) times.set(pid, t.all.runNs);
+    }
+    return times;
   }
 
   start(): void {
+    const database = this.#database();
     // A local server whose processes this user cannot see (/proc mounted with hidepid) would read as no CPU at all.
-    if (this.#localPostgres && pidsNamed('postgres').length === 0) this.#localPostgres = false;
+    if (database.size === 0) this.#databaseProcess = undefined;
     const server = processTimes(this.#serverPid);
     const generator = processTimes(process.pid);
-    this.#start = server && generator ? { server, postgres: this.#postgres(), generator: generator.all } : undefined;
+    this.#start = server && generator ? { server, database, generator: generator.all } : undefined;
   }
 
   /** The time since `start`, per request of `requests`. */
@@ -99,11 +109,13 @@ export class CpuSplit {
     const generator = processTimes(process.pid);
     if (!from || !server || !generator || requests <= 0) return undefined;
     const per = (ns: number) => ns / 1000 / requests;
+    let database = 0;
+    for (const [pid, runNs] of this.#database()) database += runNs - (from.database.get(pid) ?? 0);
     return {
       server: per(server.all.runNs - from.server.all.runNs),
       serverMain: per(server.main.runNs - from.server.main.runNs),
       serverWaited: per(server.main.waitNs - from.server.main.waitNs),
-      ...(this.#localPostgres ? { postgres: per(this.#postgres().runNs - from.postgres.runNs) } : {}),
+      ...(this.#databaseProcess !== undefined ? { postgres: per(database) } : {}),
       generator: per(generator.all.runNs - from.generator.runNs),
     };
   }
