@@ -11,10 +11,30 @@ async function sleepUntil(done: () => boolean, timeoutMs = 5_000): Promise<void>
   }
 }
 
+// Spins for a stretch of CPU time, not wall time, so a loaded machine that preempts the test cannot shorten it.
+const spinCpuSource = (ms: number) =>
+  `const s = process.cpuUsage(); for (;;) { const u = process.cpuUsage(s); if (u.user + u.system >= ${ms * 1000}) break; }`;
 const busy = (ms: number) => {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
+  const start = process.cpuUsage();
+  for (;;) {
+    const used = process.cpuUsage(start);
+    if (used.user + used.system >= ms * 1000) return;
+  }
 };
+
+/** A child process that spins for `ms` of CPU time, then idles; `spun` settles once it has. */
+function spinner(ms: number, title?: string) {
+  const setTitle = title === undefined ? '' : `process.title = '${title}';`;
+  const child = spawn(process.execPath, ['-e', `${setTitle} ${spinCpuSource(ms)}; console.log('spun'); setTimeout(() => {}, 20000)`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const spun = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('spun')) resolve(); });
+    child.on('exit', () => reject(new Error('the spinner ended before it had spun')));
+  });
+  spun.catch(() => {});
+  return { child, spun };
+}
 
 describe('parseSchedstat', () => {
   it('reads the time on a CPU and the time waiting for one', () => {
@@ -52,13 +72,13 @@ describe.skipIf(!existsSync('/proc/self/schedstat'))('CpuSplit (Linux)', () => {
   });
 
   it('splits a stretch of time between a server process and this one, per request', async () => {
-    // A child that spins ~150 ms stands for the server; this process spins ~60 ms as the load generator.
-    const child = spawn(process.execPath, ['-e', 'const t = Date.now() + 150; while (Date.now() < t); setTimeout(() => {}, 5000)'], { stdio: 'ignore' });
+    // A child that spins 150 ms of CPU stands for the server; this process spins 60 ms as the load generator.
+    const { child, spun } = spinner(150);
     try {
       const split = new CpuSplit(child.pid!, undefined);
       split.start();
       busy(60);
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      await spun;
       const perRequest = split.take(10)!;
       expect(perRequest.postgres).toBeUndefined();
       expect(perRequest.server).toBeGreaterThanOrEqual(100_000 / 10);
@@ -74,25 +94,23 @@ describe.skipIf(!existsSync('/proc/self/schedstat'))('CpuSplit (Linux)', () => {
   it('counts each database process for what it ran during the load, whether it started or ended meanwhile', async () => {
     // Children named like the database's processes (Linux takes a Node process's title as its command name).
     const name = `firnsplit${process.pid % 100_000}`;
-    const spinner = (ms: number) => spawn(process.execPath, ['-e', `process.title = '${name}'; const t = Date.now() + ${ms}; while (Date.now() < t); setTimeout(() => {}, 5000)`], { stdio: 'ignore' });
-    const before = spinner(200);
+    const before = spinner(200, name);
     let during: ReturnType<typeof spinner> | undefined;
     try {
-      await sleepUntil(() => pidsNamed(name).length === 1);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await before.spun;
       const split = new CpuSplit(process.pid, name);
       split.start();
-      // The one that ran before ends during the load; a new one runs ~150 ms in it.
-      before.kill();
-      during = spinner(150);
-      await sleepUntil(() => pidsNamed(name).length === 1 && pidsNamed(name)[0] === during!.pid);
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // The one that ran before ends during the load; a new one runs 150 ms of CPU in it.
+      before.child.kill();
+      during = spinner(150, name);
+      await during.spun;
+      await sleepUntil(() => pidsNamed(name).length === 1 && pidsNamed(name)[0] === during!.child.pid);
       const perRequest = split.take(1)!;
       expect(perRequest.postgres).toBeGreaterThanOrEqual(100_000);
       expect(perRequest.postgres).toBeLessThan(2_000_000);
     } finally {
-      before.kill();
-      during?.kill();
+      before.child.kill();
+      during?.child.kill();
     }
   });
 
