@@ -297,10 +297,12 @@ describe('block traces, traceCall and errors', () => {
   });
 
   it('times out with geth’s error, without holding up block production', async () => {
-    const tracing = call('debug_traceCall', [{ to: LOOP, gas: '0x2faf080' }, 'latest', { timeout: '300ms' }]);
-    const started = Date.now();
+    // The trace's deadline leaves a loaded machine room to mine the tx; what matters is that the tx is mined while it runs.
+    const tracing = call('debug_traceCall', [{ to: LOOP, gas: '0x2faf080' }, 'latest', { timeout: '2s' }]);
+    let traceSettled = false;
+    tracing.then(() => { traceSettled = true; }, () => { traceSettled = true; });
     const hash = await send(STORE, word(5)); // mined (automine) while the trace runs
-    expect(Date.now() - started).toBeLessThan(300);
+    expect(traceSettled).toBe(false);
     expect((await chain.getReceipt(hexToBytes(hash)))?.receipt?.status).toBe(1);
     await expect(tracing).rejects.toThrow('execution timeout');
   });
