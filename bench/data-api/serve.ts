@@ -17,7 +17,8 @@ const secret = process.env.BENCH_PAGE_TOKEN_SECRET!;
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 8);
 
 async function serve(): Promise<void> {
-  const db = new PgDatabase(url, { maxConnections: poolSize });
+  // As `firn serve` opens its store: connections kept through the lulls between rows.
+  const db = new PgDatabase(url, { maxConnections: poolSize, keepConnections: true });
   const app = await createDataApi(db, {
     pageTokens: { secret, ttlMs: 7 * 86_400_000 },
     now: () => Date.now() + offset,

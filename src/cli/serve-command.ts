@@ -45,7 +45,7 @@ export async function runServeCommand(argv: string[]): Promise<void> {
   const databaseUrl = (extras['database-url'] as string) || process.env.DATABASE_URL || '';
   const db = await openDatabase(
     databaseUrl ? { url: databaseUrl } : { directory: resolve((extras['database-dir'] as string) || join(homedir(), '.firn', 'index')) },
-    databaseUrl ? { maxConnections: poolSizeFor(databaseUrl) } : {},
+    databaseUrl ? { maxConnections: poolSizeFor(databaseUrl), keepConnections: true } : {},
   );
   await migrate(db);
   const service = extras['service'] as string;

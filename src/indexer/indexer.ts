@@ -56,7 +56,8 @@ function selected(config: IndexerConfig, chain: ChainRef, blockchainIdText: stri
  */
 export async function startIndexer(config: IndexerConfig, options: StartIndexerOptions = {}): Promise<RunningIndexer> {
   const log = options.log ?? silentLog;
-  const db = options.db ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { directory: config.databaseDir }));
+  // Connections kept through lulls: `firn start` serves the APIs from this store too (PgDatabaseOptions.keepConnections).
+  const db = options.db ?? (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { directory: config.databaseDir }, { keepConnections: true }));
   const applied = await migrate(db);
   if (applied.length > 0) log.info('store migrated', { applied });
   const rpc = new RpcLatency();

@@ -174,6 +174,30 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
     }
   });
 
+  /** The backends that answered 2 statements sent at once (a pool of 2 then holds both its connections). */
+  const backendPids = async (db: PgDatabase, options?: QueryOptions) => {
+    const rows = await Promise.all([0, 1].map(() => db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.05)', [], options)));
+    return rows.map((r) => r.rows[0]!.pid).sort();
+  };
+
+  it('keeps its connections through a lull when told to, and closes them after the idle timeout otherwise', async () => {
+    const kept = new PgDatabase(server.url, { maxConnections: 2, keepConnections: true, idleTimeoutMs: 100 });
+    const closed = new PgDatabase(server.url, { maxConnections: 2, idleTimeoutMs: 100 });
+    try {
+      const before = { kept: await backendPids(kept), keptLookups: await backendPids(kept, KEY_LOOKUP), closed: await backendPids(closed) };
+      expect(new Set(before.kept).size).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // The same backends (and so their prepared statements and warm catalog caches) answer after the lull, in both pools.
+      expect(await backendPids(kept)).toEqual(before.kept);
+      expect(await backendPids(kept, KEY_LOOKUP)).toEqual(before.keptLookups);
+      const after = await backendPids(closed);
+      expect(after.some((pid) => before.closed.includes(pid))).toBe(false);
+    } finally {
+      await kept.close();
+      await closed.close();
+    }
+  });
+
   it('refuses a FIRN_PG_POOL_SIZE that is not a connection count', () => {
     const before = process.env.FIRN_PG_POOL_SIZE;
     process.env.FIRN_PG_POOL_SIZE = '0';
