@@ -124,7 +124,7 @@ export interface PgDatabaseOptions {
    * Never close an idle connection (the pools still open them only when needed). For a process that serves requests:
    * a connection closed in a lull costs the next burst a new connection, a new backend whose catalog caches are cold,
    * and every named statement prepared again (first-time P-chain lookups right after 15 s idle, 50 at a time: p99
-   * 85-104 ms against 30-52 ms with the connections kept; docs/configuration.md).
+   * 97-138 ms against 29-87 ms with the connections kept; docs/configuration.md, "Idle connections").
    */
   keepConnections?: boolean;
   /** How long a connection the pool may close stays open idle (default 10,000 ms). */
