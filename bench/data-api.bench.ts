@@ -443,7 +443,7 @@ hot exchange wallet is in ${c.hotAddressTxs!.toLocaleString()} txs), ${c.validat
 ${c.delegators!.toLocaleString()} delegations (each ended by its RewardValidatorTx), ${c.subnets!.toLocaleString()} subnets,
 ${c.l1Validators!.toLocaleString()} L1 validators, ${c.vertices!.toLocaleString()} legacy X-chain vertices.
 
-**Method.** The Data API (\`createDataApi\` with its defaults — response cache on, 64 MiB — rate limits off, pools of ${POOL} connections as \`firn serve\` opens them here: see docs/configuration.md) runs in a child process
+**Method.** The Data API (\`createDataApi\` with its defaults — response cache on, 64 MiB — rate limits off, pools of ${POOL} connections, kept open through lulls, as \`firn serve\` opens them here: see docs/configuration.md) runs in a child process
 started with the Node options of \`npm run serve\` (${serveNodeOptions().map((o) => `\`${o}\``).join(' ')}: see docs/configuration.md, "Node.js options");
 ${CONNECTIONS} concurrent keep-alive connections send up to ${REQUESTS.toLocaleString()} measured requests per row (at most
 ${SECONDS} s) after up to ${ROW.warmup} warm-up ones; each row runs twice, once with \`accept-encoding: gzip, deflate\` (what Node's

@@ -177,7 +177,7 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
   /** The backends that answered 2 statements sent at once (a pool of 2 then holds both its connections). */
   const backendPids = async (db: PgDatabase, options?: QueryOptions) => {
     const rows = await Promise.all([0, 1].map(() => db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.05)', [], options)));
-    return rows.map((r) => r.rows[0]!.pid).sort();
+    return rows.map((r) => r.rows[0]!.pid).sort((a, b) => a - b);
   };
 
   it('keeps its connections through a lull when told to, and closes them after the idle timeout otherwise', async () => {

@@ -116,9 +116,10 @@ function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | unde
   };
 }
 
-/** A PostgreSQL server reached through `pg` connection pools. */
 export interface PgDatabaseOptions {
+  /** The most connections each pool opens (default FIRN_PG_POOL_SIZE, else 8). */
   maxConnections?: number;
+  /** Run parameterized queries as named statements (default: on unless FIRN_PG_PREPARED_STATEMENTS=0). */
   preparedStatements?: boolean;
   /**
    * Never close an idle connection (the pools still open them only when needed). For a process that serves requests:
@@ -131,6 +132,7 @@ export interface PgDatabaseOptions {
   idleTimeoutMs?: number;
 }
 
+/** A PostgreSQL server reached through `pg` connection pools. */
 export class PgDatabase implements Database {
   readonly kind = 'postgres' as const;
   /** Statements planned for their own values, and every transaction. */
@@ -141,12 +143,6 @@ export class PgDatabase implements Database {
   private readonly names: StatementNames | undefined;
   private readonly poolOptions: pg.PoolConfig;
 
-  /**
-   * `maxConnections`: the most each pool opens (default FIRN_PG_POOL_SIZE, else 8). `preparedStatements` (default: on
-   * unless FIRN_PG_PREPARED_STATEMENTS=0): run parameterized queries as named statements. `keepConnections`: keep every
-   * connection a pool has opened instead of closing it after `idleTimeoutMs` idle (default 10 s, `pg`'s), as a server
-   * should: see PgDatabaseOptions.
-   */
   constructor(connectionString: string, options: PgDatabaseOptions = {}) {
     const named = options.preparedStatements ?? preparedStatementsWanted();
     const max = options.maxConnections ?? poolSizeFromEnv() ?? DEFAULT_POOL_SIZE;
