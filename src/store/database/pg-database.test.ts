@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPostgres, postgresAvailable } from '../testing.js';
@@ -192,6 +193,38 @@ describe.skipIf(!serverUp)('PgDatabase prepared statements', () => {
       expect(await backendPids(kept, KEY_LOOKUP)).toEqual(before.keptLookups);
       const after = await backendPids(closed);
       expect(after.some((pid) => before.closed.includes(pid))).toBe(false);
+    } finally {
+      await kept.close();
+      await closed.close();
+    }
+  });
+
+  /**
+   * Whether the kernel keeps a keepalive timer on the TCP connection behind `db`'s next connection (Linux's
+   * /proc/net/tcp: timer 02 on an established socket is the keepalive timer); undefined where that cannot be told.
+   */
+  const keepaliveTimer = async (db: PgDatabase): Promise<boolean | undefined> => {
+    const port = (await db.query<{ port: number | null }>('SELECT client_port AS port FROM pg_stat_activity WHERE pid = pg_backend_pid()')).rows[0]?.port;
+    if (port === null || port === undefined || port < 0) return undefined;
+    const local = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      const lines = await readFile(table, 'utf8').then((t) => t.split('\n').slice(1), () => []);
+      for (const line of lines) {
+        const [, localAddress, , , , timer] = line.trim().split(/\s+/);
+        if (localAddress?.endsWith(local)) return timer?.startsWith('02:');
+      }
+    }
+    return undefined;
+  };
+
+  it('has the kernel send keepalives on the connections it keeps, and not on the others', async (context) => {
+    const kept = new PgDatabase(server.url, { maxConnections: 1, keepConnections: true });
+    const closed = new PgDatabase(server.url, { maxConnections: 1 });
+    try {
+      const [onKept, onClosed] = [await keepaliveTimer(kept), await keepaliveTimer(closed)];
+      if (onKept === undefined || onClosed === undefined) return context.skip(); // not TCP, or not Linux
+      expect(onKept).toBe(true);
+      expect(onClosed).toBe(false);
     } finally {
       await kept.close();
       await closed.close();

@@ -116,6 +116,14 @@ function queryableOf(client: pg.PoolClient | Pools, names: StatementNames | unde
   };
 }
 
+/**
+ * Idle time after which a kept connection sends TCP keepalives: a connection idle for minutes would otherwise be dropped
+ * without a word by a NAT or load balancer on the way (AWS's NAT gateway after 350 s, Azure's load balancer after 4
+ * minutes), and the next query sent on it would wait for TCP to give up; the probes keep it open, or find it dead and
+ * let the pool replace it.
+ */
+const KEEPALIVE_IDLE_MS = 30_000;
+
 export interface PgDatabaseOptions {
   /** The most connections each pool opens (default FIRN_PG_POOL_SIZE, else 8). */
   maxConnections?: number;
@@ -125,7 +133,8 @@ export interface PgDatabaseOptions {
    * Never close an idle connection (the pools still open them only when needed). For a process that serves requests:
    * a connection closed in a lull costs the next burst a new connection, a new backend whose catalog caches are cold,
    * and every named statement prepared again (first-time P-chain lookups right after 15 s idle, 50 at a time: p99
-   * 97-138 ms against 29-87 ms with the connections kept; docs/configuration.md, "Idle connections").
+   * 97-138 ms against 29-87 ms with the connections kept; docs/configuration.md, "Idle connections"). Kept connections
+   * send TCP keepalives after KEEPALIVE_IDLE_MS idle.
    */
   keepConnections?: boolean;
   /** How long a connection the pool may close stays open idle (default 10,000 ms). */
@@ -147,7 +156,7 @@ export class PgDatabase implements Database {
     const named = options.preparedStatements ?? preparedStatementsWanted();
     const max = options.maxConnections ?? poolSizeFromEnv() ?? DEFAULT_POOL_SIZE;
     this.poolOptions = {
-      connectionString, max, ...(options.keepConnections ? { min: max } : {}),
+      connectionString, max, ...(options.keepConnections ? { min: max, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS } : {}),
       ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMillis: options.idleTimeoutMs } : {}),
     };
     // Planned for each execution's own values: a generic plan (PostgreSQL's choice after five runs) can be far
