@@ -92,9 +92,10 @@ async function isComplete(db: Database, spec: DatasetSpec): Promise<DatasetChain
  */
 export async function openDataset(spec: DatasetSpec, name: string, options: { rebuild?: boolean; maxConnections?: number } = {}): Promise<Dataset> {
   const url = serverUrl(name);
+  const open = () => new PgDatabase(url, { maxConnections: options.maxConnections ?? 8, keepConnections: true });
   const exists = await admin(async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rows.length > 0);
   if (exists && !options.rebuild) {
-    const db = new PgDatabase(url, { maxConnections: options.maxConnections ?? 8, keepConnections: true });
+    const db = open();
     const chains = await isComplete(db, spec);
     if (chains) {
       // Migrations added since the build (indexes) apply to the stored dataset as they would to any store.
@@ -110,7 +111,7 @@ export async function openDataset(spec: DatasetSpec, name: string, options: { re
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${name}`);
   });
-  const db = new PgDatabase(url, { maxConnections: options.maxConnections ?? 8, keepConnections: true });
+  const db = open();
   const started = performance.now();
   const chains = await buildDataset(db, spec);
   return { url, db, chains, built: true, buildSeconds: (performance.now() - started) / 1000 };
