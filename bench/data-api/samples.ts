@@ -49,8 +49,11 @@ export interface Samples extends LookupIds {
  */
 const FIRST_TIME = 10_000;
 
-/** How many ids a lookup row's sample holds at most (its requests go round them). */
-export const SAMPLE_SIZE = 400;
+/**
+ * How many ids a lookup row's sample holds at most (its requests go round them; the row's warm-up asks for half of
+ * them, so the other half are first-time answers among its first measured requests).
+ */
+export const SAMPLE_SIZE = 2_000;
 
 async function column<T>(db: Queryable, sql: string, params: unknown[], pick: (r: Record<string, unknown>) => T): Promise<T[]> {
   const { rows } = await db.query(sql, params);
@@ -80,15 +83,15 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
     evmBlockNumbers: Array.from({ length: SAMPLE_SIZE }, (_, i) => (last * BigInt(i * 7919 % SAMPLE_SIZE)) / BigInt(SAMPLE_SIZE)),
     evmBlockHashes: (await sample('evm_blocks', 'hash', `chain = ${C.id} AND number % 13 = 5`)).map(bytes),
     evmLastBlock: last,
-    contracts: (await sample('evm_contracts', 'address', `chain = ${C.id}`, 200)).map(bytes),
-    nfts: await column(db, `SELECT contract, token_id FROM evm_nft_tokens WHERE chain = $1 ORDER BY md5(token_id::text || encode(contract, 'hex')) LIMIT 300`, [C.id],
+    contracts: (await sample('evm_contracts', 'address', `chain = ${C.id}`, SAMPLE_SIZE / 2)).map(bytes),
+    nfts: await column(db, `SELECT contract, token_id FROM evm_nft_tokens WHERE chain = $1 ORDER BY md5(token_id::text || encode(contract, 'hex')) LIMIT ${(SAMPLE_SIZE * 3) / 4}`, [C.id],
       (r) => ({ contract: bytes(r.contract), tokenId: BigInt(r.token_id as string) })),
     pTxIds: (await sample('primary_txs', 'tx_id', `chain = ${P.id}`)).map(bytes),
     xTxIds: (await sample('primary_txs', 'tx_id', `chain = ${X.id}`)).map(bytes),
     cTxIds: (await sample('primary_txs', 'tx_id', `chain = ${C.id}`)).map(bytes),
     pBlockIds: (await sample('primary_blocks', 'block_id', `chain = ${P.id}`)).map(bytes),
     xBlockHeights: await column(db, `SELECT height AS v FROM primary_blocks WHERE chain = $1 ORDER BY md5(height::text) LIMIT ${SAMPLE_SIZE}`, [X.id], (r) => BigInt(r.v as string)),
-    subnetIds: (await sample('primary_subnets', 'subnet_id', `chain = ${P.id}`, 100)).map(bytes),
+    subnetIds: (await sample('primary_subnets', 'subnet_id', `chain = ${P.id}`, SAMPLE_SIZE / 4)).map(bytes),
     ...(l1[0] ? { l1SubnetId: l1[0] } : {}),
     hotAddress: keys.account(0).shortId,
     hotEvmAddress: keys.account(0).evmAddress,
@@ -105,7 +108,7 @@ export async function loadSamples(db: Queryable, spec: DatasetSpec, chains: Data
       picked.evmBlockNumbers, String),
     evmBlockHashes: outside(await others('evm_blocks', 'hash', `chain = ${C.id} AND number % 13 = 5`), picked.evmBlockHashes, hexKey),
     contracts: outside(await others('evm_contracts', 'address', `chain = ${C.id}`), picked.contracts, hexKey),
-    nfts: outside(await column(db, `SELECT contract, token_id FROM evm_nft_tokens WHERE chain = $1 ORDER BY md5(token_id::text || encode(contract, 'hex') || 'first-time') LIMIT ${FIRST_TIME + 300}`,
+    nfts: outside(await column(db, `SELECT contract, token_id FROM evm_nft_tokens WHERE chain = $1 ORDER BY md5(token_id::text || encode(contract, 'hex') || 'first-time') LIMIT ${FIRST_TIME + (SAMPLE_SIZE * 3) / 4}`,
       [C.id], (r) => ({ contract: bytes(r.contract), tokenId: BigInt(r.token_id as string) })), picked.nfts, (n) => `${hexKey(n.contract)}/${n.tokenId}`),
     pTxIds: outside(await others('primary_txs', 'tx_id', `chain = ${P.id}`), picked.pTxIds, hexKey),
     xTxIds: outside(await others('primary_txs', 'tx_id', `chain = ${X.id}`), picked.xTxIds, hexKey),
