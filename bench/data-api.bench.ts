@@ -44,9 +44,10 @@ const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 30);
 /**
  * Per row: warm-up requests for half a lookup's sample (at most 3 s), then REQUESTS measured ones (at most SECONDS). A
  * kept answer is served at 10,000–25,000 req/s, so 5,000 requests (the earlier default, with samples of 400 ids) measured
- * 0.2–0.5 s per row; on this host kind the same kept answer was served at 8,786 req/s in one run and 12,911–18,337 in
- * others (2026-12-03), slow stretches that a window so short either missed or sat inside. Five times the requests over
- * five times the ids keep each lookup row's share of first-time answers (SAMPLE_SIZE) as it was.
+ * 0.2–0.5 s per row. On this host kind a row's rate moves with the host's slow stretches, which a window so short either
+ * misses or sits inside: a chain's details (665 B, kept) were served at 12,108 and 8,786 req/s (uncompressed, gzip) in
+ * one full run and at 18,337 and 12,911 in the one before (2026-12-03). Five times the requests over five times the ids
+ * keep each lookup row's share of first-time answers (SAMPLE_SIZE) as it was.
  */
 const ROW: RunPlan = { concurrency: CONNECTIONS, warmup: SAMPLE_SIZE / 2, warmupSeconds: 3, calls: REQUESTS, seconds: SECONDS };
 /** The store's floor: a reference for the rows, run as the rows ran before (the floor of a page costs ms, not µs). */
